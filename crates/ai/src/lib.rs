@@ -1,0 +1,1 @@
+//! Computer opponents for Stella (work in progress).

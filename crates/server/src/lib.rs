@@ -1,0 +1,1 @@
+//! Stella game server (work in progress).

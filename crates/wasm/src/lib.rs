@@ -1,0 +1,1 @@
+//! wasm-bindgen facade (work in progress).
