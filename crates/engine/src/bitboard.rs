@@ -1,0 +1,153 @@
+//! A set of holes as a 128-bit mask (bit `i` is the hole with index `i`).
+
+use crate::hole::Hole;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of holes; bit `i` stands for the hole whose index is `i` (0–120).
+///
+/// ```
+/// use stella_engine::{Bitboard, Hole};
+/// let m1: Hole = "m1".parse().unwrap();
+/// let set = Bitboard::EMPTY.with(m1);
+/// assert!(set.contains(m1));
+/// assert_eq!(set.count(), 1);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 121 holes of the star.
+    pub const ALL: Bitboard = Bitboard((1u128 << 121) - 1);
+
+    /// The set holding just `hole`.
+    #[inline]
+    pub const fn from_hole(hole: Hole) -> Bitboard {
+        Bitboard(1u128 << hole.index())
+    }
+
+    /// Whether `hole` is in the set.
+    #[inline]
+    pub const fn contains(self, hole: Hole) -> bool {
+        self.0 >> hole.index() & 1 != 0
+    }
+
+    /// The set with `hole` added.
+    #[inline]
+    pub const fn with(self, hole: Hole) -> Bitboard {
+        Bitboard(self.0 | 1u128 << hole.index())
+    }
+
+    /// The set with `hole` removed.
+    #[inline]
+    pub const fn without(self, hole: Hole) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << hole.index()))
+    }
+
+    /// Number of holes in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every hole of `self` is in `other`.
+    #[inline]
+    pub const fn is_subset(self, other: Bitboard) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The lowest-index hole of the set, if any.
+    #[inline]
+    pub fn first(self) -> Option<Hole> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Hole::from_index_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// Iterates over the holes in increasing index order.
+    #[inline]
+    pub fn iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+/// Iterator over the holes of a [`Bitboard`], lowest index first.
+#[derive(Clone)]
+pub struct BitboardIter(u128);
+
+impl Iterator for BitboardIter {
+    type Item = Hole;
+    #[inline]
+    fn next(&mut self) -> Option<Hole> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Hole::from_index_unchecked(i))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitboardIter {}
+
+impl IntoIterator for Bitboard {
+    type Item = Hole;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Hole> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Hole>>(iter: I) -> Self {
+        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+impl std::fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & Bitboard::ALL.0)
+    }
+}

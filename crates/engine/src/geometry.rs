@@ -1,0 +1,373 @@
+//! Board geometry computed once: coordinates, neighbours, jump lines, regions.
+//!
+//! A hole is `(l, r)`: oblique line `l` (a = 1 … q = 17) and row `r` (1 = bottom).
+//! With `x = l − 9`, `y = r − 9`, `z = −x − y` a hole exists iff `x, y, z ≥ −4`
+//! all, or `x, y, z ≤ 4` all. The six neighbours of `(l, r)` are `(l±1, r)`,
+//! `(l, r±1)`, `(l−1, r+1)` and `(l+1, r−1)`.
+//!
+//! ```text
+//!                 e17                    row 17   black's point (top)
+//!                e16 f16
+//!               e15 f15 g15
+//!              e14 f14 g14 h14
+//!  a13 b13 c13 d13 e13 ... m13           row 13   blue (left)   yellow (right)
+//!        ...        i9        ...        row 9    the centre
+//!  e5  f5  g5  h5  i5 ... q5             row 5    red (left)    green (right)
+//!              j4 k4 l4 m4
+//!               k3 l3 m3
+//!                l2 m2
+//!                 m1                     row 1    white's point (bottom)
+//! ```
+//!
+//! Row lengths from the bottom: 1 2 3 4 13 12 11 10 9 10 11 12 13 4 3 2 1.
+//!
+//! ```
+//! use stella_engine::geometry::row_lengths;
+//! assert_eq!(row_lengths(), [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]);
+//! ```
+
+use crate::bitboard::Bitboard;
+use crate::colour::Colour;
+use crate::hole::Hole;
+
+/// Marker for "no hole" in the tables.
+pub(crate) const NONE: u8 = 255;
+
+/// The six directions as `(dl, dr)`; direction `d` and `(d + 3) % 6` are opposite.
+pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+const fn exists(l: i32, r: i32) -> bool {
+    if l < 1 || l > 17 || r < 1 || r > 17 {
+        return false;
+    }
+    let x = l - 9;
+    let y = r - 9;
+    let z = -x - y;
+    (x >= -4 && y >= -4 && z >= -4) || (x <= 4 && y <= 4 && z <= 4)
+}
+
+const fn build_coords() -> [(u8, u8); 121] {
+    let mut out = [(0u8, 0u8); 121];
+    let mut n = 0;
+    let mut r = 1;
+    while r <= 17 {
+        let mut l = 1;
+        while l <= 17 {
+            if exists(l, r) {
+                out[n] = (l as u8, r as u8);
+                n += 1;
+            }
+            l += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+/// `(letter, row)` of each hole index.
+pub(crate) const COORDS: [(u8, u8); 121] = build_coords();
+
+const fn build_index() -> [[u8; 17]; 17] {
+    let mut out = [[NONE; 17]; 17];
+    let mut i = 0;
+    while i < 121 {
+        let (l, r) = COORDS[i];
+        out[r as usize - 1][l as usize - 1] = i as u8;
+        i += 1;
+    }
+    out
+}
+
+const INDEX: [[u8; 17]; 17] = build_index();
+
+/// Index of the hole at `(letter, row)`, if it exists.
+pub(crate) const fn index_of(l: i32, r: i32) -> Option<u8> {
+    if exists(l, r) {
+        Some(INDEX[r as usize - 1][l as usize - 1])
+    } else {
+        None
+    }
+}
+
+const fn build_neighbours() -> [[u8; 6]; 121] {
+    let mut out = [[NONE; 6]; 121];
+    let mut i = 0;
+    while i < 121 {
+        let (l, r) = COORDS[i];
+        let mut d = 0;
+        while d < 6 {
+            let (dl, dr) = DIRECTIONS[d];
+            if let Some(j) = index_of(l as i32 + dl, r as i32 + dr) {
+                out[i][d] = j;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `NEIGHBOURS[h][d]`: the neighbour of hole `h` in direction `d`, or [`NONE`].
+pub(crate) const NEIGHBOURS: [[u8; 6]; 121] = build_neighbours();
+
+const fn build_step_masks() -> [u128; 121] {
+    let mut out = [0u128; 121];
+    let mut i = 0;
+    while i < 121 {
+        let mut d = 0;
+        while d < 6 {
+            let n = NEIGHBOURS[i][d];
+            if n != NONE {
+                out[i] |= 1u128 << n;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The neighbours of each hole as a mask.
+pub(crate) const STEP_MASKS: [u128; 121] = build_step_masks();
+
+/// A classic jump from a hole: the hole jumped over and the landing hole.
+#[derive(Clone, Copy)]
+pub(crate) struct JumpLine {
+    pub over: u8,
+    pub land: u8,
+}
+
+const fn build_jumps() -> ([[JumpLine; 6]; 121], [u8; 121]) {
+    let mut lines = [[JumpLine { over: 0, land: 0 }; 6]; 121];
+    let mut counts = [0u8; 121];
+    let mut i = 0;
+    while i < 121 {
+        let mut d = 0;
+        while d < 6 {
+            let over = NEIGHBOURS[i][d];
+            if over != NONE {
+                let land = NEIGHBOURS[over as usize][d];
+                if land != NONE {
+                    lines[i][counts[i] as usize] = JumpLine { over, land };
+                    counts[i] += 1;
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    (lines, counts)
+}
+
+const JUMPS_AND_COUNTS: ([[JumpLine; 6]; 121], [u8; 121]) = build_jumps();
+/// Classic jump lines of each hole (the first `JUMP_COUNTS[h]` entries are valid).
+pub(crate) const JUMPS: [[JumpLine; 6]; 121] = JUMPS_AND_COUNTS.0;
+/// Number of valid entries of [`JUMPS`] per hole.
+pub(crate) const JUMP_COUNTS: [u8; 121] = JUMPS_AND_COUNTS.1;
+
+const fn region(axis: u8, sign: i32, min: i32, others_nonpositive: bool) -> u128 {
+    let mut out = 0u128;
+    let mut i = 0;
+    while i < 121 {
+        let (l, r) = COORDS[i];
+        let x = l as i32 - 9;
+        let y = r as i32 - 9;
+        let z = -x - y;
+        let (main, a, b) = match axis {
+            0 => (x, y, z),
+            1 => (y, x, z),
+            _ => (z, x, y),
+        };
+        if sign * main >= min && (!others_nonpositive || (sign * a <= 0 && sign * b <= 0)) {
+            out |= 1u128 << i;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `(axis, sign)` of each colour's point: white bottom (y ≤ −5), red lower left
+/// (z ≥ 5), blue upper left (x ≤ −5), black top (y ≥ 5), yellow upper right
+/// (z ≤ −5), green lower right (x ≥ 5). Axis 0 = x, 1 = y, 2 = z.
+const POINT_AXES: [(u8, i32); 6] = [(1, -1), (2, 1), (0, -1), (1, 1), (2, -1), (0, 1)];
+
+const fn build_points() -> [u128; 6] {
+    let mut out = [0u128; 6];
+    let mut c = 0;
+    while c < 6 {
+        out[c] = region(POINT_AXES[c].0, POINT_AXES[c].1, 5, false);
+        c += 1;
+    }
+    out
+}
+
+const fn build_homes15() -> [u128; 6] {
+    let mut out = [0u128; 6];
+    let mut c = 0;
+    while c < 6 {
+        out[c] = region(POINT_AXES[c].0, POINT_AXES[c].1, 4, true);
+        c += 1;
+    }
+    out
+}
+
+const POINTS: [u128; 6] = build_points();
+const HOMES15: [u128; 6] = build_homes15();
+const HEXAGON_MASK: u128 = {
+    let mut all = 0u128;
+    let mut c = 0;
+    while c < 6 {
+        all |= POINTS[c];
+        c += 1;
+    }
+    ((1u128 << 121) - 1) & !all
+};
+
+/// The central hexagon of 61 holes.
+pub const HEXAGON: Bitboard = Bitboard(HEXAGON_MASK);
+
+/// The 10-hole point (triangle) where `colour` starts.
+#[inline]
+pub const fn point(colour: Colour) -> Bitboard {
+    Bitboard(POINTS[colour as usize])
+}
+
+/// The 15-hole home of `colour` in the 15-marble variants: its point plus the
+/// five hexagon holes of the edge facing it.
+#[inline]
+pub const fn home15(colour: Colour) -> Bitboard {
+    Bitboard(HOMES15[colour as usize])
+}
+
+const fn distance_tables(regions: [u128; 6]) -> [[u8; 121]; 6] {
+    let mut out = [[0u8; 121]; 6];
+    let mut c = 0;
+    while c < 6 {
+        let mut h = 0;
+        while h < 121 {
+            let (l, r) = COORDS[h];
+            let mut best = 255u8;
+            let mut g = 0;
+            while g < 121 {
+                if regions[c] >> g & 1 != 0 {
+                    let (gl, gr) = COORDS[g];
+                    let dx = l as i32 - gl as i32;
+                    let dy = r as i32 - gr as i32;
+                    let dz = -dx - dy;
+                    let ax = if dx < 0 { -dx } else { dx };
+                    let ay = if dy < 0 { -dy } else { dy };
+                    let az = if dz < 0 { -dz } else { dz };
+                    let m = if ax > ay { ax } else { ay };
+                    let m = if m > az { m } else { az };
+                    if (m as u8) < best {
+                        best = m as u8;
+                    }
+                }
+                g += 1;
+            }
+            out[c][h] = best;
+            h += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+const DIST_TO_POINT: [[u8; 121]; 6] = distance_tables(POINTS);
+const DIST_TO_HOME15: [[u8; 121]; 6] = distance_tables(HOMES15);
+
+/// Distance in steps from `hole` to the nearest hole of `colour`'s point
+/// (`fifteen` = false) or 15-hole home (`fifteen` = true), ignoring marbles.
+#[inline]
+pub const fn distance_to_home_of(colour: Colour, fifteen: bool, hole: Hole) -> u32 {
+    if fifteen {
+        DIST_TO_HOME15[colour as usize][hole.index()] as u32
+    } else {
+        DIST_TO_POINT[colour as usize][hole.index()] as u32
+    }
+}
+
+/// The neighbours of `hole`.
+#[inline]
+pub fn neighbours(hole: Hole) -> Bitboard {
+    Bitboard(STEP_MASKS[hole.index()])
+}
+
+/// The neighbour of `hole` in direction `d` (0–5), if any.
+#[inline]
+pub fn neighbour(hole: Hole, d: usize) -> Option<Hole> {
+    let n = NEIGHBOURS[hole.index()][d];
+    (n != NONE).then(|| Hole::from_index_unchecked(n))
+}
+
+/// Direction (0–5) from `a` to `b` if they lie on one line, with the distance.
+pub fn line_between(a: Hole, b: Hole) -> Option<(usize, i32)> {
+    let dl = b.letter() - a.letter();
+    let dr = b.row() - a.row();
+    if dl == 0 && dr == 0 {
+        return None;
+    }
+    let n = dl.abs().max(dr.abs());
+    DIRECTIONS
+        .iter()
+        .position(|&(x, y)| x * n == dl && y * n == dr)
+        .map(|d| (d, n))
+}
+
+/// Number of holes in each row, bottom to top.
+pub fn row_lengths() -> [usize; 17] {
+    let mut out = [0; 17];
+    for h in Hole::all() {
+        out[h.row() as usize - 1] += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(b: Bitboard) -> Vec<String> {
+        b.iter().map(|h| h.to_string()).collect()
+    }
+
+    #[test]
+    fn region_sizes() {
+        assert_eq!(HEXAGON.count(), 61);
+        for c in Colour::ALL {
+            assert_eq!(point(c).count(), 10, "{c}");
+            assert_eq!(home15(c).count(), 15, "{c}");
+            assert!(point(c).is_subset(home15(c)));
+            assert!((point(c) & point(c.opposite())).is_empty());
+        }
+    }
+
+    #[test]
+    fn white_and_black_points() {
+        assert_eq!(
+            names(point(Colour::White)),
+            ["m1", "l2", "m2", "k3", "l3", "m3", "j4", "k4", "l4", "m4"]
+        );
+        assert_eq!(
+            names(point(Colour::Black)),
+            ["e14", "f14", "g14", "h14", "e15", "f15", "g15", "e16", "f16", "e17"]
+        );
+        let extra = home15(Colour::White) & !point(Colour::White);
+        assert_eq!(names(extra), ["i5", "j5", "k5", "l5", "m5"]);
+    }
+
+    #[test]
+    fn neighbours_are_symmetric() {
+        for h in Hole::all() {
+            for d in 0..6 {
+                if let Some(n) = neighbour(h, d) {
+                    assert_eq!(neighbour(n, (d + 3) % 6), Some(h));
+                }
+            }
+        }
+        let centre: Hole = "i9".parse().unwrap();
+        assert_eq!(neighbours(centre).count(), 6);
+        let tip: Hole = "m1".parse().unwrap();
+        assert_eq!(names(neighbours(tip)), ["l2", "m2"]);
+    }
+}

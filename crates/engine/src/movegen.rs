@@ -1,0 +1,183 @@
+//! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{JUMPS, JUMP_COUNTS, NEIGHBOURS, NONE, STEP_MASKS};
+use crate::hole::Hole;
+use crate::moves::Move;
+use crate::variant::JumpRule;
+
+/// What move generation needs to know about the board for one player.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveContext {
+    /// Every hole holding a marble.
+    pub occupied: Bitboard,
+    /// Where the player's moves may end (hexagon, home point, goal point).
+    pub allowed: Bitboard,
+    /// The player's goal: a marble starting there must land only there.
+    pub goal: Bitboard,
+    /// Goal holes holding another player's marble, when the Masters swap is on.
+    pub swap_targets: Bitboard,
+    /// The jump rule.
+    pub rule: JumpRule,
+}
+
+/// Calls `f` with each hole reachable by one jump from `p` under `rule`, given
+/// the occupied holes `occ` (the jumping marble's starting hole already removed).
+#[inline(always)]
+pub fn for_each_hop(rule: JumpRule, occ: Bitboard, p: Hole, mut f: impl FnMut(Hole)) {
+    let pi = p.index();
+    match rule {
+        JumpRule::Classic => {
+            let lines = &JUMPS[pi];
+            for line in &lines[..JUMP_COUNTS[pi] as usize] {
+                if occ.0 >> line.over & 1 != 0 && occ.0 >> line.land & 1 == 0 {
+                    f(Hole::from_index_unchecked(line.land));
+                }
+            }
+        }
+        JumpRule::Long => {
+            for d in 0..6 {
+                let mut n = NEIGHBOURS[pi][d];
+                if n == NONE || occ.0 >> n & 1 == 0 {
+                    continue;
+                }
+                loop {
+                    n = NEIGHBOURS[n as usize][d];
+                    if n == NONE {
+                        break;
+                    }
+                    if occ.0 >> n & 1 == 0 {
+                        f(Hole::from_index_unchecked(n));
+                        break;
+                    }
+                }
+            }
+        }
+        JumpRule::Symmetric => {
+            for d in 0..6 {
+                let mut n = NEIGHBOURS[pi][d];
+                let mut dist = 1;
+                while n != NONE && occ.0 >> n & 1 == 0 {
+                    n = NEIGHBOURS[n as usize][d];
+                    dist += 1;
+                }
+                if n == NONE {
+                    continue;
+                }
+                let mut ok = true;
+                for _ in 0..dist {
+                    n = NEIGHBOURS[n as usize][d];
+                    if n == NONE || occ.0 >> n & 1 != 0 {
+                        ok = false;
+                        break;
+                    }
+                }
+                if ok {
+                    f(Hole::from_index_unchecked(n));
+                }
+            }
+        }
+    }
+}
+
+/// The holes reached by one jump from `p`.
+pub fn hops(rule: JumpRule, occ: Bitboard, p: Hole) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for_each_hop(rule, occ, p, |h| out = out.with(h));
+    out
+}
+
+/// Every hole a marble on `from` can land on during a chain of jumps (its
+/// start included), restricted to `region` (the goal, for a marble already in it).
+#[inline]
+pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboard) -> Bitboard {
+    let occ = occupied.without(from);
+    let mut visited = Bitboard::from_hole(from);
+    let mut todo = visited;
+    while let Some(p) = todo.first() {
+        todo = todo.without(p);
+        for_each_hop(rule, occ, p, |t| {
+            if !visited.contains(t) && region.contains(t) {
+                visited = visited.with(t);
+                todo = todo.with(t);
+            }
+        });
+    }
+    visited
+}
+
+/// The ordinary (non-swap) destinations of the marble on `from`: steps, then
+/// jump-chain ends, as one set.
+#[inline]
+pub fn destinations(ctx: &MoveContext, from: Hole) -> Bitboard {
+    let region = if ctx.goal.contains(from) {
+        ctx.goal
+    } else {
+        Bitboard::ALL
+    };
+    let steps = Bitboard(STEP_MASKS[from.index()]) & !ctx.occupied;
+    let reach = jump_reach(ctx.rule, ctx.occupied, from, region);
+    (steps | reach.without(from)) & ctx.allowed & region
+}
+
+/// Calls `f` with every move of the marble on `from` (each destination once).
+pub fn for_each_marble_move(ctx: &MoveContext, from: Hole, mut f: impl FnMut(Move)) {
+    let region = if ctx.goal.contains(from) {
+        ctx.goal
+    } else {
+        Bitboard::ALL
+    };
+    let step_mask = Bitboard(STEP_MASKS[from.index()]);
+    let steps = step_mask & !ctx.occupied & ctx.allowed & region;
+    let reach = jump_reach(ctx.rule, ctx.occupied, from, region);
+    let dests = steps | (reach.without(from) & ctx.allowed);
+    for to in dests {
+        f(Move::new(from, to));
+    }
+    if !ctx.swap_targets.is_empty() {
+        for to in step_mask & ctx.swap_targets {
+            f(Move {
+                from,
+                to,
+                swap: Some(from),
+            });
+        }
+        let occ = ctx.occupied.without(from);
+        for landing in reach {
+            let li = landing.index();
+            for line in &JUMPS[li][..JUMP_COUNTS[li] as usize] {
+                if occ.0 >> line.over & 1 != 0 && ctx.swap_targets.0 >> line.land & 1 != 0 {
+                    f(Move {
+                        from,
+                        to: Hole::from_index_unchecked(line.land),
+                        swap: Some(landing),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Number of moves of the marble on `from`.
+#[inline]
+pub fn count_marble_moves(ctx: &MoveContext, from: Hole) -> u32 {
+    if ctx.swap_targets.is_empty() {
+        destinations(ctx, from).count()
+    } else {
+        let mut n = 0;
+        for_each_marble_move(ctx, from, |_| n += 1);
+        n
+    }
+}
+
+/// Whether the marble on `from` has any move (fast path: a free step).
+#[inline]
+pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
+    let region = if ctx.goal.contains(from) {
+        ctx.goal
+    } else {
+        Bitboard::ALL
+    };
+    let steps = Bitboard(STEP_MASKS[from.index()]) & !ctx.occupied & ctx.allowed & region;
+    !steps.is_empty() || count_marble_moves(ctx, from) > 0
+}

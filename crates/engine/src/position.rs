@@ -1,0 +1,659 @@
+//! The whole game state and the rules that change it (RULES.md §2–§8).
+
+use crate::bitboard::Bitboard;
+use crate::colour::Colour;
+use crate::error::{IllegalMove, SetupError};
+use crate::geometry::{distance_to_home_of, neighbours};
+use crate::movegen::{self, MoveContext};
+use crate::moves::{Move, MovePath};
+use crate::outcome::{EndReason, Outcome};
+use crate::setup::Setup;
+use crate::variant::Variant;
+use crate::zobrist::{MARBLE_KEYS, TURN_KEYS};
+
+/// The number of rounds after which a game ends (RULES.md §7).
+pub const ROUND_LIMIT: u16 = 150;
+
+/// A complete game state: marbles, player to move, round, moves made per seat
+/// (for the home-leaving deadline), arrivals, eliminations and places.
+///
+/// Positions are built with [`Position::start`] or from a [`Setup`] (usually by
+/// parsing a position string). They change only through legal moves and the
+/// outside events resignation and running out of time.
+///
+/// ```
+/// use stella_engine::{Position, Variant};
+/// let pos = Position::start(Variant::Classic2);
+/// assert_eq!(pos.legal_moves().len(), 14);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    variant: Variant,
+    boards: [Bitboard; 6],
+    occupied: Bitboard,
+    turn: Colour,
+    round: u16,
+    made: [u16; 6],
+    arrived: u8,
+    out: u8,
+    places: [u8; 6],
+    ended: Option<EndReason>,
+    hash: u64,
+}
+
+const fn bit(c: Colour) -> u8 {
+    1 << c as u8
+}
+
+impl Position {
+    /// The start of `variant`: every seat's marbles on its home, white to move, round 1.
+    pub fn start(variant: Variant) -> Position {
+        let mut setup = Setup::empty(variant);
+        for &c in variant.seats() {
+            setup.marbles[c.index()] = variant.home(c);
+        }
+        Position::from_setup(&setup).expect("the start position is valid")
+    }
+
+    /// Builds a checked position from a layout, with a precise error when it
+    /// cannot be a game of its variant.
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        let variant = setup.variant;
+        let mut occupied = Bitboard::EMPTY;
+        for c in Colour::ALL {
+            let b = setup.marbles[c.index()];
+            if !variant.has_seat(c) {
+                if !b.is_empty() {
+                    return Err(SetupError::NotASeat(c));
+                }
+                continue;
+            }
+            if let Some(h) = (occupied & b).first() {
+                return Err(SetupError::HoleTwice(h));
+            }
+            if b.count() as usize > variant.marbles() {
+                return Err(SetupError::TooManyMarbles(c, b.count() as usize));
+            }
+            occupied |= b;
+        }
+        if !variant.has_seat(setup.turn) {
+            return Err(SetupError::NotASeat(setup.turn));
+        }
+        let seats_mask: u8 = variant
+            .seats()
+            .iter()
+            .map(|&c| bit(c))
+            .fold(0, |a, b| a | b);
+        if (setup.arrived | setup.out) & !seats_mask != 0 {
+            return Err(SetupError::Invalid(
+                "arrived or eliminated colour is not a seat".into(),
+            ));
+        }
+        if setup.round == 0 || setup.round > ROUND_LIMIT {
+            return Err(SetupError::Invalid(format!(
+                "round {} is outside 1-{ROUND_LIMIT}",
+                setup.round
+            )));
+        }
+        for c in Colour::ALL {
+            let p = setup.places[c.index()] as usize;
+            if p > variant.teams().len() || (p > 0 && !variant.has_seat(c)) {
+                return Err(SetupError::Invalid(format!(
+                    "place {p} of {c} is impossible"
+                )));
+            }
+        }
+        let mut pos = Position {
+            variant,
+            boards: setup.marbles,
+            occupied,
+            turn: setup.turn,
+            round: setup.round,
+            made: setup.made,
+            arrived: setup.arrived,
+            out: setup.out,
+            places: setup.places,
+            ended: setup.ended,
+            hash: 0,
+        };
+        if pos.ended.is_none() && !pos.is_active(pos.turn) {
+            return Err(SetupError::TurnOfFinishedPlayer(pos.turn));
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The plain layout of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            variant: self.variant,
+            turn: self.turn,
+            round: self.round,
+            marbles: self.boards,
+            made: self.made,
+            arrived: self.arrived,
+            out: self.out,
+            places: self.places,
+            ended: self.ended,
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = TURN_KEYS[self.turn.index()];
+        for c in Colour::ALL {
+            for hole in self.boards[c.index()] {
+                h ^= MARBLE_KEYS[c.index()][hole.index()];
+            }
+        }
+        h
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The colour to move (after the game ended: the one who would have).
+    pub fn turn(&self) -> Colour {
+        self.turn
+    }
+
+    /// The round number, from 1.
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// The marbles of `colour`.
+    pub fn marbles(&self, colour: Colour) -> Bitboard {
+        self.boards[colour.index()]
+    }
+
+    /// Every hole holding a marble.
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The colour of the marble on `hole`, if any.
+    pub fn colour_on(&self, hole: crate::Hole) -> Option<Colour> {
+        if !self.occupied.contains(hole) {
+            return None;
+        }
+        Colour::ALL
+            .into_iter()
+            .find(|c| self.boards[c.index()].contains(hole))
+    }
+
+    /// Moves made so far by `colour`.
+    pub fn moves_made(&self, colour: Colour) -> u16 {
+        self.made[colour.index()]
+    }
+
+    /// Whether `colour` has all its marbles home in its goal (or arrived by the
+    /// anti-block rule).
+    pub fn has_arrived(&self, colour: Colour) -> bool {
+        self.arrived & bit(colour) != 0
+    }
+
+    /// Whether `colour` has been eliminated.
+    pub fn is_eliminated(&self, colour: Colour) -> bool {
+        self.out & bit(colour) != 0
+    }
+
+    /// Whether `colour` still plays: a seat, not arrived, not eliminated.
+    pub fn is_active(&self, colour: Colour) -> bool {
+        self.variant.has_seat(colour) && (self.arrived | self.out) & bit(colour) == 0
+    }
+
+    /// The place already decided for `colour` (0 = none yet).
+    pub fn place(&self, colour: Colour) -> u8 {
+        self.places[colour.index()]
+    }
+
+    /// A 64-bit hash of the board and the player to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// The result, once the game has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended.map(|reason| Outcome {
+            reason,
+            places: self
+                .variant
+                .seats()
+                .iter()
+                .map(|&c| (c, self.places[c.index()]))
+                .collect(),
+        })
+    }
+
+    /// Number of `colour`'s marbles inside its goal.
+    pub fn marbles_in_goal(&self, colour: Colour) -> u32 {
+        (self.boards[colour.index()] & self.variant.goal(colour)).count()
+    }
+
+    /// Sum over `colour`'s marbles of the distance in steps to the nearest goal hole.
+    pub fn distance_to_goal(&self, colour: Colour) -> u32 {
+        let fifteen = self.variant.marbles() == 15;
+        self.boards[colour.index()]
+            .iter()
+            .map(|h| distance_to_home_of(colour.opposite(), fifteen, h))
+            .sum()
+    }
+
+    /// The move-generation context of `colour`.
+    #[inline]
+    pub fn context(&self, colour: Colour) -> MoveContext {
+        let goal = self.variant.goal(colour);
+        MoveContext {
+            occupied: self.occupied,
+            allowed: self.variant.allowed_ends(colour),
+            goal,
+            swap_targets: if self.variant.masters_swap() {
+                goal & self.occupied & !self.boards[colour.index()]
+            } else {
+                Bitboard::EMPTY
+            },
+            rule: self.variant.jump_rule(),
+        }
+    }
+
+    /// The legal moves of the player to move (none once the game has ended).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        if self.ended.is_none() {
+            self.for_each_move_of(self.turn, |m| out.push(m));
+        }
+        out
+    }
+
+    /// Calls `f` with every move `colour` could make here, whoever is to move.
+    pub fn for_each_move_of(&self, colour: Colour, mut f: impl FnMut(Move)) {
+        let ctx = self.context(colour);
+        for from in self.boards[colour.index()] {
+            movegen::for_each_marble_move(&ctx, from, &mut f);
+        }
+    }
+
+    /// Number of legal moves of the player to move.
+    pub fn count_moves(&self) -> u64 {
+        if self.ended.is_some() {
+            return 0;
+        }
+        let ctx = self.context(self.turn);
+        self.boards[self.turn.index()]
+            .iter()
+            .map(|from| movegen::count_marble_moves(&ctx, from) as u64)
+            .sum()
+    }
+
+    /// Whether `colour` has at least one move.
+    pub fn has_move(&self, colour: Colour) -> bool {
+        let ctx = self.context(colour);
+        self.boards[colour.index()]
+            .iter()
+            .any(|from| movegen::marble_has_move(&ctx, from))
+    }
+
+    /// Whether `mv` is a legal move of the player to move.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        if self.ended.is_some() || !self.boards[self.turn.index()].contains(mv.from) {
+            return false;
+        }
+        let mut found = false;
+        let ctx = self.context(self.turn);
+        movegen::for_each_marble_move(&ctx, mv.from, |m| found |= m == *mv);
+        found
+    }
+
+    /// Whether playing `mv` would eliminate its player: after the deadline a
+    /// move ending in the player's own home does (RULES.md §5). A table should
+    /// ask for confirmation before playing it.
+    pub fn would_eliminate(&self, mv: &Move) -> bool {
+        let c = self.turn;
+        self.made[c.index()] >= self.variant.deadline() && self.variant.home(c).contains(mv.to)
+    }
+
+    /// Checks a written path against this position and returns the move it
+    /// makes, or why it is illegal. Accepts any valid path, not only the canonical one.
+    pub fn resolve_path(&self, path: &MovePath) -> Result<Move, IllegalMove> {
+        crate::path_check::resolve(self, path)
+    }
+
+    /// The canonical path of a legal move: the shortest, ties broken by the
+    /// order the generator finds them.
+    pub fn path_of(&self, mv: &Move) -> MovePath {
+        crate::path_check::canonical_path(self, mv)
+    }
+
+    /// Plays a legal move after checking it.
+    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+        if self.ended.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        if !self.is_legal(mv) {
+            // Re-derive a precise reason from the canonical attempt.
+            let path = MovePath::new(vec![mv.from, mv.to]);
+            self.resolve_path(&path)?;
+            return Err(IllegalMove::NotAJump {
+                from: mv.from,
+                to: mv.to,
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a written path after checking it; returns the move it made.
+    pub fn play_path(&mut self, path: &MovePath) -> Result<Move, IllegalMove> {
+        let mv = self.resolve_path(path)?;
+        self.play_unchecked(&mv);
+        Ok(mv)
+    }
+
+    #[inline]
+    fn put(&mut self, c: Colour, h: crate::Hole) {
+        self.boards[c.index()] = self.boards[c.index()].with(h);
+        self.occupied = self.occupied.with(h);
+        self.hash ^= MARBLE_KEYS[c.index()][h.index()];
+    }
+
+    #[inline]
+    fn take(&mut self, c: Colour, h: crate::Hole) {
+        self.boards[c.index()] = self.boards[c.index()].without(h);
+        self.occupied = self.occupied.without(h);
+        self.hash ^= MARBLE_KEYS[c.index()][h.index()];
+    }
+
+    fn set_turn(&mut self, c: Colour) {
+        self.hash ^= TURN_KEYS[self.turn.index()] ^ TURN_KEYS[c.index()];
+        self.turn = c;
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]) and
+    /// applies every rule that follows it: deadline, elimination, arrivals,
+    /// places, turn order, round limit, blocked players.
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        let me = self.turn;
+        if let Some(back) = mv.swap {
+            let owner = self.colour_on(mv.to).expect("a swap target holds a marble");
+            self.take(me, mv.from);
+            self.take(owner, mv.to);
+            self.put(owner, back);
+            self.put(me, mv.to);
+        } else {
+            self.take(me, mv.from);
+            self.put(me, mv.to);
+        }
+        let before = self.made[me.index()];
+        self.made[me.index()] = before + 1;
+        let deadline = self.variant.deadline();
+        let home = self.variant.home(me);
+        let eliminated = (before >= deadline && home.contains(mv.to))
+            || (before + 1 == deadline && self.breaks_deadline(me));
+        if eliminated {
+            self.eliminate(me);
+        }
+        if self.ended.is_none() {
+            self.record_arrivals(me);
+        }
+        if self.ended.is_none() {
+            self.advance(me);
+        }
+    }
+
+    /// Whether `colour` has a marble still at home that could move out of it.
+    fn breaks_deadline(&self, colour: Colour) -> bool {
+        let home = self.variant.home(colour);
+        let ctx = self.context(colour);
+        (self.boards[colour.index()] & home).iter().any(|from| {
+            let mut escapes = false;
+            movegen::for_each_marble_move(&ctx, from, |m| escapes |= !home.contains(m.to));
+            escapes
+        })
+    }
+
+    fn arrived_now(&self, c: Colour) -> bool {
+        let goal = self.variant.goal(c);
+        let mine = self.boards[c.index()];
+        if mine.is_empty() {
+            return false;
+        }
+        mine.is_subset(goal)
+            || (self.made[c.index()] >= self.variant.deadline()
+                && goal.is_subset(self.occupied)
+                && !(mine & goal).is_empty())
+    }
+
+    fn unit_of(&self, c: Colour) -> Vec<Colour> {
+        match self.variant.partner(c) {
+            Some(p) => vec![c, p],
+            None => vec![c],
+        }
+    }
+
+    fn units(&self) -> Vec<Vec<Colour>> {
+        self.variant.teams()
+    }
+
+    fn taken_places(&self) -> Vec<u8> {
+        self.units()
+            .iter()
+            .map(|u| self.places[u[0].index()])
+            .filter(|&p| p > 0)
+            .collect()
+    }
+
+    fn best_free_place(&self) -> u8 {
+        let taken = self.taken_places();
+        (1..=self.units().len() as u8)
+            .find(|p| !taken.contains(p))
+            .unwrap_or(1)
+    }
+
+    fn worst_free_place(&self) -> u8 {
+        let taken = self.taken_places();
+        (1..=self.units().len() as u8)
+            .rev()
+            .find(|p| !taken.contains(p))
+            .unwrap_or(1)
+    }
+
+    fn set_unit_place(&mut self, unit: &[Colour], place: u8) {
+        for &c in unit {
+            self.places[c.index()] = place;
+        }
+    }
+
+    fn unplaced_units(&self) -> Vec<Vec<Colour>> {
+        self.units()
+            .into_iter()
+            .filter(|u| self.places[u[0].index()] == 0)
+            .collect()
+    }
+
+    fn eliminate(&mut self, c: Colour) {
+        let unit = self.unit_of(c);
+        let units = self.units().len();
+        if units <= 2 {
+            for &m in &unit {
+                self.out |= bit(m);
+            }
+            let place = self.worst_free_place();
+            self.set_unit_place(&unit, place);
+            self.finish(EndReason::Eliminated);
+            return;
+        }
+        let place = self.worst_free_place();
+        for &m in &unit {
+            self.out |= bit(m);
+            for h in self.boards[m.index()] {
+                self.take(m, h);
+            }
+        }
+        self.set_unit_place(&unit, place);
+        if self.unplaced_units().len() <= 1 {
+            self.finish(EndReason::Arrived);
+        }
+    }
+
+    fn record_arrivals(&mut self, mover: Colour) {
+        let seats = self.variant.seats();
+        let start = seats.iter().position(|&c| c == mover).unwrap_or(0);
+        let mut newly = Vec::new();
+        for k in 0..seats.len() {
+            let c = seats[(start + k) % seats.len()];
+            if self.is_active(c) && self.arrived_now(c) {
+                self.arrived |= bit(c);
+                newly.push(c);
+            }
+        }
+        if seats.len() == 2 {
+            // Two players: white's arrival waits for black's move of the round (§6).
+            let (first, second) = (seats[0], seats[1]);
+            let any = self.arrived & (bit(first) | bit(second)) != 0;
+            if any && (mover == second || self.has_arrived(second)) {
+                if self.has_arrived(first) && self.has_arrived(second) {
+                    self.places[first.index()] = 1;
+                    self.places[second.index()] = 1;
+                } else if self.has_arrived(first) {
+                    self.places[first.index()] = 1;
+                    self.places[second.index()] = 2;
+                } else {
+                    self.places[second.index()] = 1;
+                    self.places[first.index()] = 2;
+                }
+                self.ended = Some(EndReason::Arrived);
+            }
+            return;
+        }
+        for c in newly {
+            let unit = self.unit_of(c);
+            if unit.iter().all(|&m| self.has_arrived(m)) && self.places[c.index()] == 0 {
+                let place = self.best_free_place();
+                self.set_unit_place(&unit, place);
+            }
+        }
+        let unplaced = self.unplaced_units();
+        if unplaced.len() <= 1 {
+            if let Some(last) = unplaced.first() {
+                let place = self.best_free_place();
+                self.set_unit_place(last, place);
+            }
+            self.ended = Some(EndReason::Arrived);
+        }
+    }
+
+    /// Passes the turn to the next player who can move; ends the game at the
+    /// round limit or when nobody can move.
+    fn advance(&mut self, mover: Colour) {
+        let seats = self.variant.seats();
+        let n = seats.len();
+        let mut i = seats.iter().position(|&c| c == mover).unwrap_or(0);
+        let mut round = self.round;
+        for _ in 0..n {
+            i = (i + 1) % n;
+            if i == 0 {
+                round += 1;
+                if round > ROUND_LIMIT {
+                    self.round = ROUND_LIMIT;
+                    self.finish(EndReason::RoundLimit);
+                    return;
+                }
+            }
+            let c = seats[i];
+            if self.is_active(c) && self.has_move(c) {
+                self.round = round;
+                self.set_turn(c);
+                return;
+            }
+        }
+        self.round = round.min(ROUND_LIMIT);
+        if n == 2 && self.arrived != 0 {
+            // White arrived and black cannot make its equalising move.
+            let first = seats[0];
+            self.places[first.index()] = 1;
+            self.places[seats[1].index()] = 2;
+            self.ended = Some(EndReason::Arrived);
+            return;
+        }
+        self.finish(EndReason::NoMoves);
+    }
+
+    /// Ends the game: units that arrived but have no place take the best
+    /// places, the rest are placed by marbles in goal, then by distance (§7).
+    fn finish(&mut self, reason: EndReason) {
+        let mut unplaced = self.unplaced_units();
+        unplaced.sort_by_key(|u| u.iter().any(|&c| !self.has_arrived(c)));
+        let (arrived, rest): (Vec<_>, Vec<_>) = unplaced
+            .into_iter()
+            .partition(|u| u.iter().all(|&c| self.has_arrived(c)));
+        for u in arrived {
+            let p = self.best_free_place();
+            self.set_unit_place(&u, p);
+        }
+        self.place_by_progress(rest);
+        self.ended = Some(reason);
+    }
+
+    fn place_by_progress(&mut self, mut rest: Vec<Vec<Colour>>) {
+        let score = |pos: &Position, u: &Vec<Colour>| {
+            let in_goal: u32 = u.iter().map(|&c| pos.marbles_in_goal(c)).sum();
+            let dist: u32 = u.iter().map(|&c| pos.distance_to_goal(c)).sum();
+            (std::cmp::Reverse(in_goal), dist)
+        };
+        rest.sort_by_key(|u| score(self, u));
+        let base = self.best_free_place();
+        let mut prev = None;
+        let mut prev_place = base;
+        for (k, u) in rest.iter().enumerate() {
+            let s = score(self, u);
+            let place = if prev == Some(s) {
+                prev_place
+            } else {
+                base + k as u8
+            };
+            prev = Some(s);
+            prev_place = place;
+            self.set_unit_place(u, place);
+        }
+    }
+
+    /// `colour` resigns (or, with `timeout`, runs out of time): the game ends
+    /// for everyone. The player's unit is last, arrived players keep their
+    /// places, the others are placed by marbles in goal then distance (§8).
+    pub fn concede(&mut self, colour: Colour, timeout: bool) -> Result<(), IllegalMove> {
+        if self.ended.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let reason = if timeout {
+            EndReason::TimeForfeit(colour)
+        } else {
+            EndReason::Resigned(colour)
+        };
+        let unit = self.unit_of(colour);
+        if self.places[colour.index()] == 0 {
+            let worst = self.worst_free_place();
+            self.set_unit_place(&unit, worst);
+        }
+        self.finish(reason);
+        Ok(())
+    }
+
+    /// Ends a game by threefold repetition, placing the unfinished players (§7).
+    pub fn end_by_repetition(&mut self) {
+        if self.ended.is_none() {
+            self.finish(EndReason::Repetition);
+        }
+    }
+
+    /// Whether `mv` moves a marble next door (a step) rather than jumping.
+    pub fn is_step(&self, mv: &Move) -> bool {
+        neighbours(mv.from).contains(mv.to) && (mv.swap.is_none() || mv.swap == Some(mv.from))
+    }
+}

@@ -1,0 +1,235 @@
+//! Game records: a PGN-like text with tag lines and the numbered move list
+//! (docs/record-format.md). Import replays and validates every move.
+//!
+//! ```
+//! use stella_engine::{Game, Record, Variant};
+//! let mut game = Game::new(Variant::Classic2);
+//! game.play_path(&"m3-m5".parse().unwrap()).unwrap();
+//! game.play_path(&"e15-e13".parse().unwrap()).unwrap();
+//! let text = Record::from_game(&game, &[("White", "ana"), ("Black", "bo")]).to_string();
+//! let back = Record::parse(&text).unwrap().replay().unwrap();
+//! assert_eq!(back.position(), game.position());
+//! ```
+
+use crate::error::{IllegalMove, ParseError};
+use crate::game::Game;
+use crate::moves::MovePath;
+use crate::outcome::EndReason;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+
+/// A game record: tags and moves as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Tag pairs in order, like `("Variant", "classic-2")`.
+    pub tags: Vec<(String, String)>,
+    /// The moves as paths, in order.
+    pub moves: Vec<MovePath>,
+}
+
+/// Why a record could not be imported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The text does not parse.
+    Parse(ParseError),
+    /// Move number `index` (from 1) is illegal where it stands.
+    Illegal {
+        /// Position of the move in the list, from 1.
+        index: usize,
+        /// The move as written.
+        path: String,
+        /// Why it is illegal.
+        reason: IllegalMove,
+    },
+    /// The tags disagree with the replayed game.
+    Mismatch(String),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Parse(e) => write!(f, "{e}"),
+            RecordError::Illegal {
+                index,
+                path,
+                reason,
+            } => write!(f, "move {index} ({path}) is illegal: {reason}"),
+            RecordError::Mismatch(s) => write!(f, "record does not match its game: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl From<ParseError> for RecordError {
+    fn from(e: ParseError) -> Self {
+        RecordError::Parse(e)
+    }
+}
+
+impl Record {
+    /// The record of `game`, with extra tags (players, date, time control…).
+    /// `Variant`, `Start` (when not the standard start), `Result` and `Reason`
+    /// come from the game itself.
+    pub fn from_game(game: &Game, extra: &[(&str, &str)]) -> Record {
+        let mut tags = vec![("Variant".to_string(), game.variant().id().to_string())];
+        for (k, v) in extra {
+            tags.push((k.to_string(), v.to_string()));
+        }
+        if *game.start() != Position::start(game.variant()) {
+            tags.push(("Start".into(), game.start().to_string()));
+        }
+        match game.outcome() {
+            Some(o) => {
+                let places: Vec<String> =
+                    o.places.iter().map(|(c, p)| format!("{c}={p}")).collect();
+                tags.push(("Result".into(), places.join(" ")));
+                tags.push(("Reason".into(), o.reason.to_string()));
+            }
+            None => tags.push(("Result".into(), "*".into())),
+        }
+        Record {
+            tags,
+            moves: game.moves().iter().map(|(_, p)| p.clone()).collect(),
+        }
+    }
+
+    /// The value of tag `key`.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Parses a record's text (no legality check; see [`Record::replay`]).
+    pub fn parse(text: &str) -> Result<Record, ParseError> {
+        let mut tags = Vec::new();
+        let mut moves = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with(';') {
+                continue;
+            }
+            if let Some(inner) = line.strip_prefix('[') {
+                let inner = inner.strip_suffix(']').ok_or_else(|| {
+                    ParseError::Record(format!("line {}: tag without closing ']'", n + 1))
+                })?;
+                let (key, value) = inner.split_once(' ').ok_or_else(|| {
+                    ParseError::Record(format!("line {}: tag without a value", n + 1))
+                })?;
+                let value = value
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| {
+                        ParseError::Record(format!("line {}: tag value must be in quotes", n + 1))
+                    })?;
+                tags.push((key.to_string(), value.replace("\\\"", "\"")));
+                continue;
+            }
+            for token in line.split_whitespace() {
+                if token.ends_with('.')
+                    && token[..token.len() - 1].bytes().all(|b| b.is_ascii_digit())
+                {
+                    continue;
+                }
+                if token == "*" || token.contains('=') {
+                    continue;
+                }
+                moves.push(token.parse::<MovePath>()?);
+            }
+        }
+        if !tags.iter().any(|(k, _)| k == "Variant") {
+            return Err(ParseError::Record("missing [Variant \"...\"] tag".into()));
+        }
+        Ok(Record { tags, moves })
+    }
+
+    /// Replays the record from its start, checking every move, then applies a
+    /// recorded resignation or time forfeit and checks the recorded result.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let variant: Variant = self.tag("Variant").unwrap_or_default().parse()?;
+        let start = match self.tag("Start") {
+            Some(s) => s.parse::<Position>()?,
+            None => Position::start(variant),
+        };
+        if start.variant() != variant {
+            return Err(RecordError::Mismatch(
+                "Start position is of another variant".into(),
+            ));
+        }
+        let mut game = Game::from_position(start);
+        for (i, path) in self.moves.iter().enumerate() {
+            game.play_path(path)
+                .map_err(|reason| RecordError::Illegal {
+                    index: i + 1,
+                    path: path.to_string(),
+                    reason,
+                })?;
+        }
+        if let Some(reason) = self.tag("Reason") {
+            let reason: EndReason = reason.parse().map_err(ParseError::Record)?;
+            match reason {
+                EndReason::Resigned(c) if !game.is_over() => game
+                    .resign(c)
+                    .map_err(|e| RecordError::Mismatch(e.to_string()))?,
+                EndReason::TimeForfeit(c) if !game.is_over() => game
+                    .time_out(c)
+                    .map_err(|e| RecordError::Mismatch(e.to_string()))?,
+                _ => {}
+            }
+            match game.outcome() {
+                Some(o) if o.reason == reason => {}
+                Some(o) => {
+                    return Err(RecordError::Mismatch(format!(
+                        "recorded reason {reason}, replay ends by {}",
+                        o.reason
+                    )))
+                }
+                None => {
+                    return Err(RecordError::Mismatch(format!(
+                        "recorded reason {reason}, but the game is not over"
+                    )))
+                }
+            }
+        }
+        if let (Some(result), Some(o)) = (self.tag("Result"), game.outcome()) {
+            let places: Vec<String> = o.places.iter().map(|(c, p)| format!("{c}={p}")).collect();
+            if result != places.join(" ") {
+                return Err(RecordError::Mismatch(format!(
+                    "recorded result {result:?}, replay gives {:?}",
+                    places.join(" ")
+                )));
+            }
+        }
+        Ok(game)
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, v) in &self.tags {
+            writeln!(f, "[{} \"{}\"]", k, v.replace('"', "\\\""))?;
+        }
+        writeln!(f)?;
+        let variant = self.tag("Variant").and_then(|v| v.parse::<Variant>().ok());
+        let per_round = variant.map(|v| v.players()).unwrap_or(2).max(1);
+        let mut line = String::new();
+        for (i, m) in self.moves.iter().enumerate() {
+            if i % per_round == 0 {
+                if !line.is_empty() {
+                    writeln!(f, "{}", line.trim_end())?;
+                    line.clear();
+                }
+                line.push_str(&format!("{}. ", i / per_round + 1));
+            }
+            line.push_str(&format!("{m} "));
+        }
+        if !line.is_empty() {
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        writeln!(f, "{}", self.tag("Result").unwrap_or("*"))
+    }
+}
