@@ -1,0 +1,76 @@
+/**
+ * State changes caused by the person at the board: free functions over
+ * {@link BoardState}. None of them draws; the caller redraws afterwards.
+ */
+import type { Colour } from "../colour";
+import type { HoleName } from "../geometry/hole";
+import { arrowTarget, layout, type Arrow } from "../geometry/layout";
+import { selectedDests, type BoardState } from "./state";
+
+/** Puts the picked-up marble back down. */
+export function deselect(s: BoardState): void {
+  s.selected = null;
+  s.preview = null;
+}
+
+/** Whether the marble on `hole` may be picked up now. */
+export function canPick(s: BoardState, hole: HoleName): boolean {
+  return (
+    s.movable !== null &&
+    s.pieces.get(hole) === s.movable &&
+    (s.dests.get(hole)?.length ?? 0) > 0
+  );
+}
+
+/**
+ * A click, a tap or Enter on `hole`: move there if it is a destination of the
+ * picked-up marble, otherwise pick up the marble standing there, otherwise put the
+ * marble down. Returns whether a move was made.
+ */
+export function activate(s: BoardState, hole: HoleName): boolean {
+  s.cursor = hole;
+  const move = selectedDests(s).get(hole);
+  if (move) {
+    deselect(s);
+    s.onMove(move);
+    return true;
+  }
+  if (canPick(s, hole) && s.selected !== hole) {
+    s.selected = hole;
+    s.preview = null;
+  } else {
+    deselect(s);
+  }
+  return false;
+}
+
+/** The pointer or focus is over `hole`: draw its path if it is a destination. */
+export function hover(s: BoardState, hole: HoleName | null): void {
+  s.preview = hole !== null && selectedDests(s).has(hole) ? hole : null;
+}
+
+/** Moves the keyboard cursor with an arrow key; returns the new cursor hole. */
+export function moveCursor(s: BoardState, arrow: Arrow): HoleName {
+  const next = arrowTarget(s.cursor, arrow, layout(s.orientation));
+  if (next) {
+    s.cursor = next;
+    hover(s, next);
+  }
+  return s.cursor;
+}
+
+/** Replaces the position and the legal moves, e.g. after any player has moved. */
+export function setPosition(
+  s: BoardState,
+  pieces: Map<HoleName, Colour>,
+  movable: BoardState["movable"],
+  dests: BoardState["dests"],
+  lastMove: BoardState["lastMove"],
+): void {
+  s.pieces = pieces;
+  s.movable = movable;
+  s.dests = dests;
+  s.lastMove = lastMove;
+  if (s.selected && !s.dests.has(s.selected)) deselect(s);
+  if (s.selected && s.pieces.get(s.selected) !== s.movable) deselect(s);
+}

@@ -1,0 +1,111 @@
+/**
+ * The board's state: one plain object that the rest of the client fills in and the
+ * renderer draws (chessground style). The board holds no rules: legal moves come from
+ * the engine through {@link BoardState.dests}.
+ */
+import type { Colour } from "../colour";
+import type { HoleName } from "../geometry/hole";
+import { pointOf } from "../geometry/points";
+import { opposite } from "../colour";
+
+/** One legal move as the engine describes it. */
+export interface LegalMove {
+  /** Hole the marble starts from. */
+  readonly from: HoleName;
+  /** Hole where the move ends. */
+  readonly to: HoleName;
+  /** Canonical path, starting hole first, e.g. `["m1", "m3", "k5"]`. */
+  readonly path: readonly HoleName[];
+  /** Whether the move would eliminate the mover (RULES.md §5): ask first. */
+  readonly eliminates: boolean;
+}
+
+/** Words the board needs for its accessible labels, in the current language. */
+export interface BoardLabels {
+  /** Label of a hole: its name and what stands there. */
+  hole(name: HoleName, marble: Colour | null, isDest: boolean): string;
+  /** Label of the whole board. */
+  board: string;
+}
+
+/** Everything the board draws and how it reacts to the person in front of it. */
+export interface BoardState {
+  /** Seat whose point is drawn at the bottom. */
+  orientation: Colour;
+  /** Marbles standing on the board, by hole. */
+  pieces: Map<HoleName, Colour>;
+  /** Colour the person at this screen may move now; `null` while they may not move. */
+  movable: Colour | null;
+  /** Legal moves of {@link movable}, grouped by starting hole. */
+  dests: Map<HoleName, LegalMove[]>;
+  /** Hole of the marble that has been picked up. */
+  selected: HoleName | null;
+  /** Destination under the pointer or the keyboard focus whose path is drawn. */
+  preview: HoleName | null;
+  /** Hole the keyboard cursor is on. */
+  cursor: HoleName;
+  /** Path of the last move played; it stays drawn until the next move. */
+  lastMove: readonly HoleName[] | null;
+  /** Holes of the viewing player's goal, outlined in gold. */
+  goal: readonly HoleName[];
+  /** Called when the person makes a move. */
+  onMove: (move: LegalMove) => void;
+  /** Accessible labels in the current language. */
+  labels: BoardLabels;
+}
+
+/** A fresh state seen from `orientation`'s side, with nothing movable yet. */
+export function initialState(
+  orientation: Colour,
+  labels: BoardLabels,
+  onMove: (move: LegalMove) => void,
+): BoardState {
+  return {
+    orientation,
+    pieces: new Map(),
+    movable: null,
+    dests: new Map(),
+    selected: null,
+    preview: null,
+    cursor: "i9",
+    lastMove: null,
+    goal: [],
+    onMove,
+    labels,
+  };
+}
+
+/** Groups a list of legal moves by their starting hole. */
+export function groupMoves(moves: readonly LegalMove[]): Map<HoleName, LegalMove[]> {
+  const out = new Map<HoleName, LegalMove[]>();
+  for (const m of moves) {
+    const list = out.get(m.from);
+    if (list) list.push(m);
+    else out.set(m.from, [m]);
+  }
+  return out;
+}
+
+/** The moves of the picked-up marble, by destination. */
+export function selectedDests(s: BoardState): Map<HoleName, LegalMove> {
+  const out = new Map<HoleName, LegalMove>();
+  if (s.selected) for (const m of s.dests.get(s.selected) ?? []) out.set(m.to, m);
+  return out;
+}
+
+/**
+ * Holes shaded grey while a marble is picked up: the points that are neither the
+ * mover's home nor its goal, where a move may not end (RULES.md §3).
+ */
+export function foreignHoles(s: BoardState, holes: readonly HoleName[]): Set<HoleName> {
+  const out = new Set<HoleName>();
+  if (!s.selected) return out;
+  const mover = s.pieces.get(s.selected);
+  if (!mover) return out;
+  const goal = opposite(mover);
+  for (const h of holes) {
+    const p = pointOf(h);
+    if (p !== null && p !== mover && p !== goal) out.add(h);
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+/**
+ * Messages between the page and the engine worker (`worker.ts`). Every request
+ * carries an `id`; the worker answers each with a {@link WorkerReply} of the same id.
+ * All data are plain JSON, as the wasm facade (`crates/wasm`) produces them.
+ */
+import type { Colour } from "../colour";
+import type { HoleName } from "../geometry/hole";
+import type { LegalMove } from "../board/state";
+
+/** Places and the reason when a game is over. */
+export interface Outcome {
+  /** Place of each seat, 1 = first; equal places are draws. */
+  readonly places: Readonly<Partial<Record<Colour, number>>>;
+  /** Why the game ended, as a machine-readable key (e.g. `"arrived"`, `"repetition"`). */
+  readonly reason: string;
+}
+
+/** Everything a table needs to draw one moment of a game. */
+export interface GameView {
+  /** Variant id, e.g. `"classic-2"`. */
+  readonly variant: string;
+  /** Seats in play order. */
+  readonly seats: readonly Colour[];
+  /** Position string (engine notation). */
+  readonly position: string;
+  /** Marbles on the board. */
+  readonly pieces: Readonly<Record<HoleName, Colour>>;
+  /** Seat to move, `null` when the game is over. */
+  readonly toMove: Colour | null;
+  /** Legal moves of the seat to move. */
+  readonly legal: readonly LegalMove[];
+  /** Marbles of each seat standing in its goal. */
+  readonly arrived: Readonly<Partial<Record<Colour, number>>>;
+  /** Marbles per seat (10, or 15 in the fifteen variants). */
+  readonly marbles: number;
+  /** Goal holes of each seat. */
+  readonly goals: Readonly<Partial<Record<Colour, readonly HoleName[]>>>;
+  /** Path of the last move, if any. */
+  readonly lastMove: readonly HoleName[] | null;
+  /** Moves played so far, as canonical paths. */
+  readonly moves: readonly string[];
+  /** The result once the game is over. */
+  readonly outcome: Outcome | null;
+}
+
+/** A request to the worker, without its id. */
+export type WorkerRequest =
+  /** Starts a new game of a variant. */
+  | { readonly kind: "newGame"; readonly variant: string }
+  /** Rebuilds a game from its variant and moves played (used by undo and replay). */
+  | { readonly kind: "load"; readonly variant: string; readonly moves: readonly string[] }
+  /** Starts from a position string (lessons). */
+  | { readonly kind: "fromPosition"; readonly variant: string; readonly position: string }
+  /** Plays a move given by its path. */
+  | { readonly kind: "play"; readonly path: string }
+  /** Current view of the game. */
+  | { readonly kind: "view" }
+  /** The computer's choice for the seat to move. */
+  | { readonly kind: "bestMove"; readonly level: number; readonly seed: number };
+
+/** The worker's answer to one request. */
+export type WorkerReply =
+  | { readonly id: number; readonly ok: true; readonly view?: GameView; readonly path?: string }
+  | { readonly id: number; readonly ok: false; readonly error: string };

@@ -1,0 +1,66 @@
+/// <reference lib="webworker" />
+/**
+ * Module Web Worker that runs the engine and the computer opponent compiled to
+ * WebAssembly (`crates/wasm`, generated into `src/wasm-pkg/`). It holds one game and
+ * answers the requests of {@link EngineClient}; see `protocol.ts`.
+ */
+import init, { WasmGame } from "../wasm-pkg/stella_wasm.js";
+import type { GameView, WorkerReply, WorkerRequest } from "./protocol";
+
+const ready = init();
+let game: WasmGame | null = null;
+
+function current(): WasmGame {
+  if (!game) throw new Error("no game");
+  return game;
+}
+
+function replace(next: WasmGame): void {
+  game?.free();
+  game = next;
+}
+
+function view(): GameView {
+  return JSON.parse(current().view()) as GameView;
+}
+
+async function handle(req: WorkerRequest): Promise<Omit<WorkerReply & { ok: true }, "id">> {
+  await ready;
+  switch (req.kind) {
+    case "newGame":
+      replace(new WasmGame(req.variant));
+      return { ok: true, view: view() };
+    case "load": {
+      const g = new WasmGame(req.variant);
+      try {
+        for (const path of req.moves) g.play(path);
+      } catch (e) {
+        g.free();
+        throw e;
+      }
+      replace(g);
+      return { ok: true, view: view() };
+    }
+    case "fromPosition":
+      replace(WasmGame.fromPosition(req.variant, req.position));
+      return { ok: true, view: view() };
+    case "play":
+      current().play(req.path);
+      return { ok: true, view: view() };
+    case "view":
+      return { ok: true, view: view() };
+    case "bestMove":
+      return { ok: true, path: current().bestMove(req.level, BigInt(req.seed)) };
+  }
+}
+
+self.addEventListener("message", async (e: MessageEvent<WorkerRequest & { id: number }>) => {
+  const { id } = e.data;
+  try {
+    const reply = await handle(e.data);
+    (self as DedicatedWorkerGlobalScope).postMessage({ id, ...reply } satisfies WorkerReply);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    (self as DedicatedWorkerGlobalScope).postMessage({ id, ok: false, error } satisfies WorkerReply);
+  }
+});

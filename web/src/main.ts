@@ -1,0 +1,7 @@
+/** Entry point: picks the language, builds the app shell and shows the first page. */
+import "./style.css";
+import { initLang } from "./i18n/i18n";
+import { startApp } from "./app";
+
+initLang();
+startApp(document.getElementById("app")!);
