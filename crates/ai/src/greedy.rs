@@ -1,0 +1,62 @@
+//! The 1-ply greedy player: the move that gains the most distance towards the
+//! goal (rows towards the goal's tip), ties to the rearmost marble, then to a
+//! seeded random draw. Never an eliminating move while another exists. It is
+//! the baseline of the benchmarks and the heart of the lowest level.
+
+use crate::rng::Rng;
+use crate::tables::tables;
+use stella_engine::{Move, Position};
+
+/// Rows towards the goal tip that `mv` gains for the player to move.
+pub fn gain(position: &Position, mv: &Move) -> i32 {
+    let t = tables(position.turn());
+    t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32
+}
+
+/// The legal moves of the player to move without the eliminating ones, unless
+/// every move eliminates.
+pub fn safe_moves(position: &Position) -> Vec<Move> {
+    let all = position.legal_moves();
+    let safe: Vec<Move> = all
+        .iter()
+        .copied()
+        .filter(|m| !position.would_eliminate(m))
+        .collect();
+    if safe.is_empty() {
+        all
+    } else {
+        safe
+    }
+}
+
+/// The greedy move: most rows gained, then the rearmost marble, then a seeded
+/// random tie-break. `None` when there is no legal move.
+pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
+    let t = tables(position.turn());
+    let mut rng = Rng::new(seed ^ position.hash());
+    safe_moves(position)
+        .into_iter()
+        .map(|m| {
+            let key = (
+                gain(position, &m),
+                t.rows_to_go[m.from.index()],
+                rng.next_u64(),
+            );
+            (key, m)
+        })
+        .max_by_key(|(k, _)| *k)
+        .map(|(_, m)| m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stella_engine::Variant;
+
+    #[test]
+    fn greedy_moves_forward() {
+        let pos = Position::start(Variant::Classic2);
+        let mv = greedy_move(&pos, 1).unwrap();
+        assert!(gain(&pos, &mv) >= 2);
+    }
+}
