@@ -407,13 +407,30 @@ impl Position {
         }
     }
 
-    /// Whether `colour` has a marble still at home that could move out of it.
+    /// Whether `colour` breaks the home-leaving deadline: a marble still at
+    /// home that is not walled in. A marble is excused only when other marbles
+    /// block every way out: no chain of steps over empty holes and no move of
+    /// its own leads outside the home (RULES.md §5; see docs/rules.md).
     fn breaks_deadline(&self, colour: Colour) -> bool {
         let home = self.variant.home(colour);
         let ctx = self.context(colour);
+        let empty = !self.occupied;
         (self.boards[colour.index()] & home).iter().any(|from| {
             let mut escapes = false;
             movegen::for_each_marble_move(&ctx, from, |m| escapes |= !home.contains(m.to));
+            let mut seen = crate::Bitboard::from_hole(from);
+            let mut todo = seen;
+            while !escapes {
+                let Some(p) = todo.first() else { break };
+                todo = todo.without(p);
+                for n in neighbours(p) & empty & !seen {
+                    if !home.contains(n) {
+                        escapes = true;
+                    }
+                    seen = seen.with(n);
+                    todo = todo.with(n);
+                }
+            }
             escapes
         })
     }
@@ -655,5 +672,18 @@ impl Position {
     /// Whether `mv` moves a marble next door (a step) rather than jumping.
     pub fn is_step(&self, mv: &Move) -> bool {
         neighbours(mv.from).contains(mv.to) && (mv.swap.is_none() || mv.swap == Some(mv.from))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nobody_can_move_ends_the_game() {
+        // White's lone marble on red's tip e5 cannot move; black has none left.
+        let mut p: Position = "classic-2 white 3 white:e5 black:".parse().unwrap();
+        p.advance(Colour::White);
+        assert_eq!(p.outcome().map(|o| o.reason), Some(EndReason::NoMoves));
     }
 }
