@@ -73,3 +73,45 @@ export function holeDistance(a, b) {
   const y = rowOf(a) - rowOf(b);
   return Math.max(Math.abs(x), Math.abs(y), Math.abs(x + y));
 }
+
+/** The ten holes of each point, by the colour whose home it is. */
+export const POINTS = {
+  white: ["m1", "l2", "m2", "k3", "l3", "m3", "j4", "k4", "l4", "m4"],
+  black: ["e17", "e16", "f16", "e15", "f15", "g15", "e14", "f14", "g14", "h14"],
+};
+
+/**
+ * Plays one move for `colour` by mouse, picking the marble and destination that gain
+ * the most distance towards `goal` (ties broken at random). Returns the path of holes
+ * clicked.
+ */
+export async function playGreedyMoveByMouse(page, goal) {
+  const tip = goal[0];
+  const score = (h) => 4 * Math.min(...goal.map((g) => holeDistance(h, g))) + holeDistance(h, tip);
+  const movable = await page.$$eval(".hole.movable", (els) => els.map((e) => e.getAttribute("data-hole")));
+  if (movable.length === 0) throw new Error("no movable marble");
+  let best = null;
+  for (const from of movable) {
+    await page.click(`[data-hole="${from}"]`);
+    await page.waitForSelector(`[data-hole="${from}"].selected`);
+    for (const to of await dests(page)) {
+      const gain = score(from) - score(to) + Math.random() * 0.5;
+      if (!best || gain > best.gain) best = { from, to, gain };
+    }
+  }
+  // Clicking the picked-up marble again puts it down, so click only if needed.
+  if (!(await page.$(`[data-hole="${best.from}"].selected`))) await page.click(`[data-hole="${best.from}"]`);
+  await page.waitForSelector(`[data-hole="${best.to}"][data-dest]`);
+  await page.click(`[data-hole="${best.to}"]`);
+  return [best.from, best.to];
+}
+
+/** Resolves when the page shows a finished game or it is the person's turn to move. */
+export async function waitForTurnOrEnd(page, timeout = 30000) {
+  await page.waitForFunction(
+    () => !document.querySelector(".result")?.hasAttribute("hidden") || document.querySelector(".hole.movable") !== null,
+    null,
+    { timeout },
+  );
+  return page.$eval(".result", (r) => !r.hasAttribute("hidden"));
+}

@@ -36,6 +36,17 @@ fn tip_distance(pos: &Position, colour: Colour) -> u32 {
     pos.marbles(colour).iter().map(|h| h.distance(tip)).sum()
 }
 
+/// How far `colour` is from its goal, with a growing penalty for marbles still at
+/// home as the home-leaving deadline nears (RULES.md §5). Smaller is better.
+fn remaining(pos: &Position, colour: Colour) -> i64 {
+    let variant = pos.variant();
+    let at_home = i64::from((pos.marbles(colour) & variant.home(colour) & !variant.goal(colour)).count());
+    let made = i64::from(pos.moves_made(colour));
+    let deadline = i64::from(variant.deadline());
+    let urgency = if made * 2 >= deadline { 40 + 20 * made } else { 0 };
+    i64::from(pos.distance_to_goal(colour)) * 4 + i64::from(tip_distance(pos, colour)) + at_home * urgency
+}
+
 /// Score of a move for the mover (higher is better).
 fn score(pos: &Position, mv: &Move) -> i64 {
     let me = pos.turn();
@@ -44,9 +55,7 @@ fn score(pos: &Position, mv: &Move) -> i64 {
     if next.has_arrived(me) {
         return i64::MAX / 2;
     }
-    let before = i64::from(pos.distance_to_goal(me)) * 4 + i64::from(tip_distance(pos, me));
-    let after = i64::from(next.distance_to_goal(me)) * 4 + i64::from(tip_distance(&next, me));
-    before - after
+    remaining(pos, me) - remaining(&next, me)
 }
 
 /// The greedy fallback: the legal move that gains the most distance, never an
@@ -77,6 +86,8 @@ mod tests {
             seed += 1;
         }
         assert!(game.is_over(), "game did not end in 600 moves");
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.reason, stella_engine::EndReason::Arrived, "{outcome}");
     }
 
     #[test]

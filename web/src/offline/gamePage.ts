@@ -115,7 +115,8 @@ export class OfflineGamePage implements Page {
       orientation: this.orientation,
       status,
     });
-    this.undoButton.disabled = this.thinking || !this.movers.some((c) => this.isHuman(c));
+    this.undoButton.disabled =
+      this.thinking || view.outcome !== null || !this.movers.some((c) => this.isHuman(c));
     this.relabelControls();
   }
 

@@ -122,7 +122,7 @@ export class Table {
         ),
       );
     }
-    this.status.textContent = view.outcome ? t("table.gameOver") : turn.status;
+    this.status.textContent = view.outcome ? "" : turn.status;
     this.renderResult(view);
     clear(this.moveList);
     view.moves.forEach((m) => this.moveList.append(h("li", {}, m)));
