@@ -29,12 +29,37 @@ pub fn safe_moves(position: &Position) -> Vec<Move> {
     }
 }
 
+/// Moves that take a marble out of its home when the home-leaving deadline
+/// is close (as many moves left as marbles at home, plus two); otherwise (or
+/// if there is none) all of `moves`.
+pub fn deadline_moves(position: &Position, moves: Vec<Move>) -> Vec<Move> {
+    let c = position.turn();
+    let variant = position.variant();
+    let home = variant.home(c);
+    let at_home = (position.marbles(c) & home).count() as i32;
+    let left = variant.deadline() as i32 - position.moves_made(c) as i32;
+    if at_home == 0 || left <= 0 || left > at_home + 2 {
+        return moves;
+    }
+    let leaving: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| home.contains(m.from) && !home.contains(m.to))
+        .collect();
+    if leaving.is_empty() {
+        moves
+    } else {
+        leaving
+    }
+}
+
 /// The greedy move: most rows gained, then the rearmost marble, then a seeded
-/// random tie-break. `None` when there is no legal move.
+/// random tie-break; it leaves home in time for the deadline. `None` when
+/// there is no legal move.
 pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
     let t = tables(position.turn());
     let mut rng = Rng::new(seed ^ position.hash());
-    safe_moves(position)
+    deadline_moves(position, safe_moves(position))
         .into_iter()
         .map(|m| {
             let key = (

@@ -29,23 +29,30 @@
 #![forbid(unsafe_code)]
 
 pub mod clock;
+pub mod eval;
 pub mod greedy;
+pub mod levels;
 pub mod limits;
+pub mod protocol;
 pub mod rng;
+pub mod search;
 pub mod tables;
+pub mod tt;
 
-pub use clock::{Clock, FrozenClock, StepClock};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
+pub use clock::{Clock, FrozenClock, StepClock};
 pub use limits::Limits;
+
+pub use levels::Level;
+pub use search::{Info, SearchResult, Searcher, Settings};
 
 use stella_engine::{Game, Move, Position};
 
 /// The move of the player to move at `level` (1 = beginner … 8 = strongest),
 /// deterministic given `seed`. `None` when there is no legal move.
 pub fn best_move(position: &Position, level: u8, seed: u64, clock: &dyn Clock) -> Option<Move> {
-    let _ = (level, clock);
-    greedy::greedy_move(position, seed)
+    choose(position, &[], level, seed, clock, None)
 }
 
 /// As [`best_move`], in a game whose history counts for threefold
@@ -57,6 +64,43 @@ pub fn best_move_in_game(
     clock: &dyn Clock,
     max_ms: Option<u64>,
 ) -> Option<Move> {
-    let _ = max_ms;
-    best_move(game.position(), level, seed, clock)
+    let history: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
+    choose(game.position(), &history, level, seed, clock, max_ms)
+}
+
+/// The choice of a level, given the hashes of the game's positions so far.
+pub fn choose(
+    position: &Position,
+    history: &[u64],
+    level: u8,
+    seed: u64,
+    clock: &dyn Clock,
+    max_ms: Option<u64>,
+) -> Option<Move> {
+    let lv = Level::get(level);
+    let t0 = clock.now_ms();
+    thread_local! {
+        static CACHED: std::cell::RefCell<Option<Searcher>> = const { std::cell::RefCell::new(None) };
+    }
+    // One searcher per thread, reused so its tables are not allocated again
+    // for every move, and cleared so that the choice depends only on the
+    // arguments.
+    let mut searcher = CACHED
+        .with(|c| c.borrow_mut().take())
+        .filter(|s| s.settings().tt_mb == lv.tt_mb)
+        .unwrap_or_else(|| {
+            Searcher::new(Settings {
+                tt_mb: lv.tt_mb,
+                ..Settings::default()
+            })
+        });
+    searcher.clear();
+    searcher.set_noise(lv.noise, seed);
+    searcher.set_game_history(history);
+    let mut limits = lv.capped(max_ms);
+    let spent = (clock.now_ms() - t0).max(0.0) as u64;
+    limits.movetime_ms = limits.movetime_ms.map(|m| m.saturating_sub(spent).max(1));
+    let best = searcher.search(position, limits, clock).map(|r| r.best);
+    CACHED.with(|c| *c.borrow_mut() = Some(searcher));
+    best
 }

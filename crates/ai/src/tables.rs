@@ -3,7 +3,7 @@
 //! go"), and how far it is off the centre line towards that goal.
 
 use std::sync::OnceLock;
-use stella_engine::geometry::point;
+use stella_engine::geometry::{neighbour, point};
 use stella_engine::{Colour, Hole};
 
 /// Lookup tables of one colour.
@@ -18,6 +18,9 @@ pub struct ColourTables {
     pub min_sum_10: u32,
     /// As `min_sum_10`, for 15 marbles.
     pub min_sum_15: u32,
+    /// Forward jump lines of each hole: `(over, land)` hole indices for the two
+    /// directions that gain a row towards the goal (255 = no such line).
+    pub forward_jumps: [[(u8, u8); 2]; 121],
 }
 
 fn coord(h: Hole, axis: usize) -> i32 {
@@ -49,15 +52,30 @@ fn build(c: Colour) -> ColourTables {
         rows_to_go[h.index()] = (8 - sign * coord(h, axis)) as u8;
         lateral[h.index()] = ((coord(h, o1) - coord(h, o2)).abs() / 2) as u8;
     }
-    let mut all: Vec<u32> = Hole::all()
-        .map(|h| rows_to_go[h.index()] as u32)
-        .collect();
+    let mut forward_jumps = [[(255u8, 255u8); 2]; 121];
+    for h in Hole::all() {
+        let mut k = 0;
+        for d in 0..6 {
+            let Some(over) = neighbour(h, d) else {
+                continue;
+            };
+            if rows_to_go[over.index()] + 1 != rows_to_go[h.index()] {
+                continue;
+            }
+            if let Some(land) = neighbour(over, d) {
+                forward_jumps[h.index()][k] = (over.index() as u8, land.index() as u8);
+                k += 1;
+            }
+        }
+    }
+    let mut all: Vec<u32> = Hole::all().map(|h| rows_to_go[h.index()] as u32).collect();
     all.sort_unstable();
     ColourTables {
         rows_to_go,
         lateral,
         min_sum_10: all[..10].iter().sum(),
         min_sum_15: all[..15].iter().sum(),
+        forward_jumps,
     }
 }
 

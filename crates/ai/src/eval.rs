@@ -1,0 +1,213 @@
+//! Static evaluation. Each colour has a *cost* (lower is better, about 0 when
+//! it has arrived): rows still to go towards its goal's tip, a quadratic term
+//! that punishes stragglers left behind, the rearmost marble, distance off the
+//! centre line, marbles still at home near the deadline, and a bonus for jump
+//! structure (forward jumps ready to be played). A unit (a player, or a team)
+//! is valued against every other unit pair by pair: a decided place counts as
+//! a win or loss of that pair, otherwise the difference of costs counts.
+
+use crate::tables::tables;
+use stella_engine::{Colour, Position, ROUND_LIMIT};
+
+/// Rounds before the limit from which marbles in goal weigh in.
+const LATE_ROUNDS: i32 = 12;
+
+/// Score of a won game (a won pair of units); scores near it are decided results.
+pub const WIN: i32 = 1_000_000;
+
+/// Evaluation weights (units: 1/100 of a row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per row still to go.
+    pub rows: i32,
+    /// Per squared row still to go (pushes stragglers first).
+    pub squares: i32,
+    /// Per row still to go of the rearmost marble.
+    pub back: i32,
+    /// Per step off the centre line, outside the goal.
+    pub lateral: i32,
+    /// Per marble still at home, per move made after the deadline minus ten.
+    pub home_late: i32,
+    /// Bonus per forward jump ready to be played.
+    pub jump: i32,
+    /// Bonus for having the move.
+    pub tempo: i32,
+}
+
+impl Weights {
+    /// The weights used by the levels (tuned by self-play, see docs/benchmarks.md).
+    pub const DEFAULT: Weights = Weights {
+        rows: 100,
+        squares: 6,
+        back: 40,
+        lateral: 12,
+        home_late: 150,
+        jump: 20,
+        tempo: 60,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::DEFAULT
+    }
+}
+
+/// Cost of a colour eliminated or otherwise hopeless.
+const HOPELESS: i32 = 40_000;
+
+/// The cost of `colour` (lower is better; about 0 once arrived).
+pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
+    if position.is_eliminated(colour) {
+        return HOPELESS;
+    }
+    if position.has_arrived(colour) {
+        return 0;
+    }
+    let t = tables(colour);
+    let variant = position.variant();
+    let goal = variant.goal(colour);
+    let mine = position.marbles(colour);
+    let occupied = position.occupied().0;
+    let made = position.moves_made(colour) as i32;
+    // After the deadline another player's marble left in the goal fills a
+    // hole for us (RULES.md §4): only the best `needed` marbles count.
+    let foreign = if made >= variant.deadline() as i32 {
+        goal & position.occupied() & !mine
+    } else {
+        stella_engine::Bitboard::EMPTY
+    };
+    let free_goal = goal & !foreign;
+    let needed = free_goal.count() as usize;
+    let mut rows = [0i32; 16];
+    let mut n = 0;
+    let mut lateral = 0i32;
+    let mut jumps = 0i32;
+    for h in mine {
+        let i = h.index();
+        rows[n] = t.rows_to_go[i] as i32;
+        n += 1;
+        if !goal.contains(h) {
+            lateral += t.lateral[i] as i32;
+        }
+        for &(over, land) in &t.forward_jumps[i] {
+            if over != 255 && occupied >> over & 1 != 0 && occupied >> land & 1 == 0 {
+                jumps += 1;
+            }
+        }
+    }
+    let rows = &mut rows[..n];
+    rows.sort_unstable();
+    let counted = &rows[..needed.min(n)];
+    let sum: i32 = counted.iter().sum();
+    let squares: i32 = counted.iter().map(|r| r * r).sum();
+    let back = counted.last().copied().unwrap_or(0);
+    let (mut min_sum, mut min_squares) = (0i32, 0i32);
+    for h in free_goal {
+        let r = t.rows_to_go[h.index()] as i32;
+        min_sum += r;
+        min_squares += r * r;
+    }
+    let mut c = w.rows * (sum - min_sum)
+        + w.squares * (squares - min_squares)
+        + w.back * back
+        + w.lateral * lateral
+        - w.jump * jumps;
+    let late = made - (variant.deadline() as i32 - 10);
+    if late > 0 {
+        c += w.home_late * late * (mine & variant.home(colour)).count() as i32;
+    }
+    c.max(0)
+}
+
+/// The colours of `colour`'s unit (itself, and its partner in a team variant).
+pub fn unit_of(position: &Position, colour: Colour) -> Vec<Colour> {
+    match position.variant().partner(colour) {
+        Some(p) => vec![colour, p],
+        None => vec![colour],
+    }
+}
+
+/// The value of the position for `colour`'s unit: the mean over the other
+/// units of the pair value (decided places as ±[`WIN`], else cost difference).
+pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
+    let variant = position.variant();
+    let teams = variant.teams();
+    if teams.len() < 2 {
+        return -cost(position, colour, w);
+    }
+    let unit_cost = |u: &[Colour]| u.iter().map(|&c| cost(position, c, w)).sum::<i32>();
+    let me = teams
+        .iter()
+        .find(|u| u.contains(&colour))
+        .expect("a seat has a unit");
+    let my_place = position.place(me[0]) as i32;
+    let my_cost = unit_cost(me);
+    let free_best = best_free_place(position, &teams);
+    let mut total: i64 = 0;
+    for other in teams.iter().filter(|u| *u != me) {
+        let their_place = position.place(other[0]) as i32;
+        let pair = match (my_place, their_place) {
+            (0, 0) => {
+                let mut v = unit_cost(other) - my_cost;
+                // Near the round limit places go by marbles in goal (§7).
+                let left = ROUND_LIMIT as i32 - position.round() as i32;
+                if left < LATE_ROUNDS {
+                    let in_goal = |u: &[Colour]| {
+                        u.iter()
+                            .map(|&c| position.marbles_in_goal(c) as i32)
+                            .sum::<i32>()
+                    };
+                    v += (in_goal(me) - in_goal(other)) * 300 * (LATE_ROUNDS - left);
+                }
+                v.clamp(-WIN / 2, WIN / 2)
+            }
+            (0, p) => {
+                if p < free_best {
+                    -WIN
+                } else {
+                    WIN
+                }
+            }
+            (p, 0) => {
+                if p < free_best {
+                    WIN
+                } else {
+                    -WIN
+                }
+            }
+            (a, b) => (b - a).signum() * WIN,
+        };
+        total += pair as i64;
+    }
+    let value = (total / (teams.len() as i64 - 1)) as i32;
+    if position.is_over() || position.turn() == colour {
+        value
+    } else {
+        value - w.tempo
+    }
+}
+
+fn best_free_place(position: &Position, teams: &[Vec<Colour>]) -> i32 {
+    let taken: Vec<u8> = teams.iter().map(|u| position.place(u[0])).collect();
+    (1..=teams.len() as u8)
+        .find(|p| !taken.contains(p))
+        .unwrap_or(teams.len() as u8) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stella_engine::Variant;
+
+    #[test]
+    fn start_is_balanced_and_progress_lowers_cost() {
+        let pos = Position::start(Variant::Classic2);
+        let w = Weights::DEFAULT;
+        assert_eq!(cost(&pos, Colour::White, &w), cost(&pos, Colour::Black, &w));
+        let mut next = pos;
+        next.play_path(&"m3-m5".parse().unwrap()).unwrap();
+        assert!(cost(&next, Colour::White, &w) < cost(&pos, Colour::White, &w));
+        assert!(value_for(&next, Colour::White, &w) > 0);
+    }
+}

@@ -1,0 +1,62 @@
+//! The eight levels. Each is a node (or depth) budget, a small amount of
+//! seeded evaluation noise for the lower ones, and a time cap so that no level
+//! ever keeps a player waiting. Node budgets, not time, make play
+//! deterministic given a seed and the same on every machine (as long as the
+//! cap is not reached).
+
+use crate::limits::Limits;
+
+/// How one level plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The level, 1–8.
+    pub level: u8,
+    /// Search limits (depth or nodes, with a time cap).
+    pub limits: Limits,
+    /// Evaluation noise amplitude (1/100 row).
+    pub noise: i32,
+    /// Transposition table size in megabytes.
+    pub tt_mb: usize,
+}
+
+/// The weakest level.
+pub const MIN_LEVEL: u8 = 1;
+/// The strongest level.
+pub const MAX_LEVEL: u8 = 8;
+
+impl Level {
+    /// The settings of `level` (clamped to 1–8).
+    pub fn get(level: u8) -> Level {
+        let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
+        let (depth, nodes, noise, cap_ms, tt_mb) = match level {
+            1 => (Some(1), None, 500, 300, 1),
+            2 => (Some(1), None, 150, 300, 1),
+            3 => (Some(2), None, 60, 500, 2),
+            4 => (Some(3), Some(20_000), 20, 800, 4),
+            5 => (None, Some(60_000), 8, 1_200, 8),
+            6 => (None, Some(200_000), 0, 2_000, 16),
+            7 => (None, Some(600_000), 0, 3_000, 32),
+            _ => (None, Some(2_000_000), 0, 5_000, 64),
+        };
+        Level {
+            level,
+            limits: Limits {
+                depth,
+                nodes,
+                movetime_ms: Some(cap_ms),
+                ..Limits::default()
+            },
+            noise,
+            tt_mb,
+        }
+    }
+
+    /// These limits with the time cap lowered to `max_ms` if given.
+    pub fn capped(&self, max_ms: Option<u64>) -> Limits {
+        let mut l = self.limits;
+        if let Some(m) = max_ms {
+            l.movetime_ms = Some(l.movetime_ms.map_or(m, |c| c.min(m)));
+        }
+        l
+    }
+}

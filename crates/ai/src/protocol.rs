@@ -1,0 +1,314 @@
+//! The `stella engine` text protocol (docs/engine-protocol.md): one command a
+//! line on the input, answers on the output. Bad lines get one `error …` line
+//! and the engine keeps running.
+//!
+//! ```
+//! use stella_ai::protocol::run;
+//! use stella_ai::FrozenClock;
+//! let input = b"variant classic-2\nposition startpos moves m3-m5\ngo depth 2\nisready\nquit\n";
+//! let mut out = Vec::new();
+//! run(&input[..], &mut out, &FrozenClock).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
+//! assert!(text.ends_with("readyok\n"));
+//! ```
+
+use crate::clock::Clock;
+use crate::levels::Level;
+use crate::limits::Limits;
+use crate::search::{Info, Searcher, Settings};
+use std::io::{self, BufRead, Write};
+use stella_engine::{Colour, Game, MovePath, Position, Variant};
+
+/// What the loop does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was read.
+    Quit,
+}
+
+/// The engine's state between commands: the game set up by `variant` and
+/// `position`, and a searcher that keeps its tables across moves.
+pub struct Engine {
+    game: Game,
+    searcher: Searcher,
+    seed: u64,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("position", &self.game.position().to_string())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+/// Short clock field prefixes: `w` white, `r` red, `u` blue, `b` black,
+/// `y` yellow, `g` green (full colour names work too: `whitetime`, `blueinc`).
+fn clock_prefix(colour: Colour) -> &'static str {
+    match colour {
+        Colour::White => "w",
+        Colour::Red => "r",
+        Colour::Blue => "u",
+        Colour::Black => "b",
+        Colour::Yellow => "y",
+        Colour::Green => "g",
+    }
+}
+
+impl Engine {
+    /// An engine set up at the start of `classic-2`.
+    pub fn new() -> Engine {
+        Engine {
+            game: Game::new(Variant::Classic2),
+            searcher: Searcher::new(Settings::default()),
+            seed: 0,
+        }
+    }
+
+    /// The game as set up so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The searcher's stop flag (set it from another thread to answer `stop`).
+    pub fn stop_signal(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        self.searcher.stop_signal()
+    }
+
+    /// Handles one command line, writing the answer to `out`.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        clock: &dyn Clock,
+    ) -> io::Result<Flow> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = tokens.first() else {
+            return Ok(Flow::Continue);
+        };
+        let result = match command {
+            "quit" => return Ok(Flow::Quit),
+            "isready" => {
+                writeln!(out, "readyok")?;
+                Ok(())
+            }
+            "stop" => Ok(()),
+            "newgame" => {
+                self.searcher.clear();
+                Ok(())
+            }
+            "variant" => self.cmd_variant(&tokens[1..]),
+            "position" => self.cmd_position(&tokens[1..]),
+            "seed" => match tokens.get(1).map(|s| s.parse::<u64>()) {
+                Some(Ok(s)) if tokens.len() == 2 => {
+                    self.seed = s;
+                    Ok(())
+                }
+                _ => Err("seed needs one number".to_string()),
+            },
+            "show" => {
+                writeln!(out, "position {}", self.game.position())?;
+                Ok(())
+            }
+            "go" => self.cmd_go(&tokens[1..], out, clock),
+            other => Err(format!("unknown command {other:?}")),
+        };
+        match result {
+            Ok(()) => {}
+            Err(e) => writeln!(out, "error {e}")?,
+        }
+        out.flush()?;
+        Ok(Flow::Continue)
+    }
+
+    fn cmd_variant(&mut self, args: &[&str]) -> Result<(), String> {
+        let [id] = args else {
+            return Err("variant needs one id".into());
+        };
+        let v: Variant = id.parse().map_err(|e| format!("{e}"))?;
+        self.game = Game::new(v);
+        Ok(())
+    }
+
+    fn cmd_position(&mut self, args: &[&str]) -> Result<(), String> {
+        let moves_at = args.iter().position(|&t| t == "moves");
+        let (head, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let start = match head.first() {
+            Some(&"startpos") if head.len() == 1 => Position::start(self.game.variant()),
+            Some(&"fen") if head.len() > 1 => head[1..]
+                .join(" ")
+                .parse::<Position>()
+                .map_err(|e| format!("bad position string: {e}"))?,
+            _ => return Err("position needs startpos or fen STRING".into()),
+        };
+        let mut game = Game::from_position(start);
+        for m in moves {
+            let path: MovePath = m.parse().map_err(|e| format!("bad move {m:?}: {e}"))?;
+            game.play_path(&path)
+                .map_err(|e| format!("illegal move {m:?}: {e}"))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn cmd_go(
+        &mut self,
+        args: &[&str],
+        out: &mut dyn Write,
+        clock: &dyn Clock,
+    ) -> Result<(), String> {
+        let mut limits = Limits::default();
+        let mut level: Option<u8> = None;
+        let turn = self.game.turn();
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            if key == "infinite" {
+                i += 1;
+                continue;
+            }
+            let value: u64 = args
+                .get(i + 1)
+                .ok_or_else(|| format!("go {key} needs a value"))?
+                .parse()
+                .map_err(|_| format!("go {key} needs a number"))?;
+            let p = clock_prefix(turn);
+            let name = turn.name();
+            match key {
+                "movetime" => limits.movetime_ms = Some(value),
+                "depth" => limits.depth = Some(value.clamp(1, 90) as u32),
+                "nodes" => limits.nodes = Some(value),
+                "level" => {
+                    if !(1..=8).contains(&value) {
+                        return Err("level must be 1-8".into());
+                    }
+                    level = Some(value as u8);
+                }
+                k if k == format!("{p}time") || k == format!("{name}time") => {
+                    limits.remaining_ms = Some(value)
+                }
+                k if k == format!("{p}inc") || k == format!("{name}inc") => {
+                    limits.increment_ms = Some(value)
+                }
+                k if k.ends_with("time") || k.ends_with("inc") => {}
+                other => return Err(format!("unknown go parameter {other:?}")),
+            }
+            i += 2;
+        }
+        if let Some(l) = level {
+            let lv = Level::get(l);
+            self.searcher.set_noise(lv.noise, self.seed);
+            let cap = limits.movetime_ms;
+            limits = lv.capped(cap);
+        } else {
+            self.searcher.set_noise(0, self.seed);
+            if limits == Limits::default() {
+                limits = Level::get(8).limits;
+            }
+        }
+        let history: Vec<u64> = self.game.positions().iter().map(|p| p.hash()).collect();
+        self.searcher.set_game_history(&history);
+        let position = *self.game.position();
+        let mut write_error = None;
+        let result = self
+            .searcher
+            .search_with(&position, limits, clock, &mut |info: &Info| {
+                if write_error.is_none() {
+                    if let Err(e) = write_info(out, &position, info) {
+                        write_error = Some(e);
+                    }
+                }
+            });
+        if let Some(e) = write_error {
+            return Err(format!("output failed: {e}"));
+        }
+        let line = match result {
+            Some(r) => format!("bestmove {}", position.path_of(&r.best)),
+            None => "bestmove none".to_string(),
+        };
+        writeln!(out, "{line}").map_err(|e| e.to_string())
+    }
+}
+
+/// Writes one `info` line: depth, score, nodes, time, nps and the PV as paths.
+fn write_info(out: &mut dyn Write, position: &Position, info: &Info) -> io::Result<()> {
+    let mut pos = *position;
+    let mut pv = Vec::new();
+    for m in &info.pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        pv.push(pos.path_of(m).to_string());
+        pos.play_unchecked(m);
+    }
+    let nps = info.nodes * 1000 / info.time_ms.max(1);
+    writeln!(
+        out,
+        "info depth {} score {} nodes {} time {} nps {} pv {}",
+        info.depth,
+        info.score,
+        info.nodes,
+        info.time_ms,
+        nps,
+        pv.join(" ")
+    )?;
+    out.flush()
+}
+
+/// Runs the protocol until `quit` or the end of the input. Commands are
+/// handled one after the other (`stop` has nothing to stop here; see
+/// [`run_threaded`] for a loop that can interrupt a search).
+pub fn run(input: impl BufRead, mut output: impl Write, clock: &dyn Clock) -> io::Result<()> {
+    let mut engine = Engine::new();
+    for line in input.lines() {
+        if engine.handle(&line?, &mut output, clock)? == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Runs the protocol with the input read on its own thread, so that `stop`
+/// and `quit` interrupt a running search (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_threaded(
+    input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+    clock: &dyn Clock,
+) -> io::Result<()> {
+    use std::sync::atomic::Ordering;
+    let mut engine = Engine::new();
+    let stop = engine.stop_signal();
+    let (tx, rx) = std::sync::mpsc::channel::<io::Result<String>>();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            if let Ok(l) = &line {
+                let first = l.split_whitespace().next();
+                if matches!(first, Some("stop") | Some("quit")) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    for line in rx {
+        if engine.handle(&line?, &mut output, clock)? == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}

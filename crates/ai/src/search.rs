@@ -1,0 +1,674 @@
+//! The game-tree search: iterative deepening, alpha-beta with principal
+//! variation search (null windows, re-searches), a Zobrist transposition
+//! table, and move ordering by TT move, killers, history and rows gained.
+//!
+//! Scores are from the point of view of the *root unit* (the player to move at
+//! the root, with its partner in team variants): it maximises, every other
+//! player minimises. With two players this is ordinary minimax; with more it is
+//! the *paranoid* search (see docs/benchmarks.md for why it was kept over max-n).
+
+use crate::clock::Clock;
+use crate::eval::{value_for, Weights, WIN};
+use crate::limits::Limits;
+use crate::tables::tables;
+use crate::tt::{Bound, PackedMove, Table};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use stella_engine::{Colour, Move, Position};
+
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 96;
+const INF: i32 = WIN * 2;
+
+/// What the search reports after each completed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Depth completed, in plies.
+    pub depth: u32,
+    /// Score for the player to move at the root (1/100 row; ±1 000 000 = decided).
+    pub score: i32,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move chosen.
+    pub best: Move,
+    /// Its score for the player to move (see [`Info::score`]).
+    pub score: i32,
+    /// The deepest completed depth.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation, `best` first.
+    pub pv: Vec<Move>,
+}
+
+/// A callback receiving each completed depth.
+pub type InfoCallback = Box<dyn FnMut(&Info)>;
+
+/// Settings of a searcher that stay across searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// Amplitude of the seeded evaluation noise (weakens the lower levels).
+    pub noise: i32,
+    /// Seed of the noise.
+    pub seed: u64,
+    /// Transposition table size in megabytes.
+    pub tt_mb: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            weights: Weights::DEFAULT,
+            noise: 0,
+            seed: 0,
+            tt_mb: 16,
+        }
+    }
+}
+
+/// A reusable searcher: keeps its transposition table and history between
+/// searches of the same game.
+pub struct Searcher {
+    settings: Settings,
+    tt: Table,
+    info: Option<InfoCallback>,
+    stop_signal: Arc<AtomicBool>,
+    game_history: HashMap<u64, u8>,
+    // Per search.
+    root: Colour,
+    root_key: u64,
+    nodes: u64,
+    node_limit: u64,
+    deadline: f64,
+    start_ms: f64,
+    stopped: bool,
+    killers: [[PackedMove; 2]; MAX_PLY],
+    history: Vec<i32>,
+    path: Vec<u64>,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(Settings::default())
+    }
+}
+
+fn unit_key(colour: Colour) -> u64 {
+    0x9E37_79B9_7F4A_7C15u64.wrapping_mul(colour.index() as u64 + 1)
+}
+
+fn noise_of(hash: u64, seed: u64, amplitude: i32) -> i32 {
+    if amplitude == 0 {
+        return 0;
+    }
+    let mut z = hash ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z ^= z >> 29;
+    (z % (2 * amplitude as u64 + 1)) as i32 - amplitude
+}
+
+impl Searcher {
+    /// A searcher with these settings.
+    pub fn new(settings: Settings) -> Searcher {
+        Searcher {
+            settings,
+            tt: Table::new(settings.tt_mb),
+            info: None,
+            stop_signal: Arc::new(AtomicBool::new(false)),
+            game_history: HashMap::new(),
+            root: Colour::White,
+            root_key: 0,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: f64::INFINITY,
+            start_ms: 0.0,
+            stopped: false,
+            killers: [[PackedMove::NONE; 2]; MAX_PLY],
+            history: vec![0; 6 * 121 * 121],
+            path: Vec::with_capacity(MAX_PLY),
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Changes the noise and its seed (the transposition table is cleared,
+    /// since its scores carry the old noise).
+    pub fn set_noise(&mut self, noise: i32, seed: u64) {
+        if (noise, seed) != (self.settings.noise, self.settings.seed) {
+            self.settings.noise = noise;
+            self.settings.seed = seed;
+            self.tt.clear();
+        }
+    }
+
+    /// Calls `f` after every completed depth.
+    pub fn set_info(&mut self, f: InfoCallback) {
+        self.info = Some(f);
+    }
+
+    /// Removes the info callback.
+    pub fn clear_info(&mut self) {
+        self.info = None;
+    }
+
+    /// A flag that, once set, stops the running search as soon as possible
+    /// (it is cleared when a search starts).
+    pub fn stop_signal(&self) -> Arc<AtomicBool> {
+        self.stop_signal.clone()
+    }
+
+    /// The hashes of the game's positions so far (the current one included),
+    /// so that the search sees threefold repetitions.
+    pub fn set_game_history(&mut self, hashes: &[u64]) {
+        self.game_history.clear();
+        for &h in hashes {
+            *self.game_history.entry(h).or_insert(0) += 1;
+        }
+    }
+
+    /// Forgets everything learnt (transposition table, history, killers).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
+    }
+
+    /// Searches `position` within `limits`. `None` when the player to move
+    /// has no legal move (or the game is over).
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: Limits,
+        clock: &dyn Clock,
+    ) -> Option<SearchResult> {
+        let mut callback = self.info.take();
+        let mut none = |_: &Info| {};
+        let on_info: &mut dyn FnMut(&Info) = match callback.as_mut() {
+            Some(f) => f.as_mut(),
+            None => &mut none,
+        };
+        let result = self.search_with(position, limits, clock, on_info);
+        self.info = callback;
+        result
+    }
+
+    /// As [`Searcher::search`], reporting each completed depth to `on_info`.
+    pub fn search_with(
+        &mut self,
+        position: &Position,
+        limits: Limits,
+        clock: &dyn Clock,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
+        let mut root_moves = crate::greedy::safe_moves(position);
+        if root_moves.is_empty() {
+            return None;
+        }
+        self.start_ms = clock.now_ms();
+        let moves_left = estimate_moves_left(position);
+        self.deadline = limits
+            .budget_ms(moves_left)
+            .map_or(f64::INFINITY, |b| self.start_ms + b);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.stopped = false;
+        self.stop_signal.store(false, Ordering::Relaxed);
+        self.root = position.turn();
+        self.root_key = unit_key(self.unit_leader(position.turn(), position));
+        self.tt.new_search();
+        self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.path.clear();
+        self.path.push(position.hash());
+
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 2)
+            .clamp(1, MAX_PLY as u32 - 2);
+        self.order(position, &mut root_moves, PackedMove::NONE, 0);
+        let mut best = SearchResult {
+            best: root_moves[0],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![root_moves[0]],
+        };
+        if root_moves.len() == 1 && limits.depth.is_none() {
+            let mut child = *position;
+            child.play_unchecked(&root_moves[0]);
+            best.score = self.leaf(&child);
+            best.depth = 1;
+            return Some(best);
+        }
+        for depth in 1..=max_depth {
+            let (score, mv, pv, complete) =
+                self.root_search(clock, position, &mut root_moves, depth as i32);
+            if let Some(mv) = mv {
+                if complete || mv != best.best || depth == 1 {
+                    best.best = mv;
+                    best.score = score;
+                    best.pv = pv;
+                    if complete {
+                        best.depth = depth;
+                    }
+                }
+            }
+            best.nodes = self.nodes;
+            if !complete {
+                break;
+            }
+            let elapsed = clock.now_ms() - self.start_ms;
+            on_info(&Info {
+                depth,
+                score: best.score,
+                nodes: self.nodes,
+                time_ms: elapsed.max(0.0) as u64,
+                pv: best.pv.clone(),
+            });
+            if best.score.abs() >= WIN - MAX_PLY as i32 {
+                break;
+            }
+            // Another depth would take several times longer: do not start it
+            // past half the budget.
+            if self.start_ms + 2.0 * elapsed > self.deadline {
+                break;
+            }
+            if self.nodes.saturating_mul(3) > self.node_limit {
+                break;
+            }
+            if self.check_stop(clock) {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    fn unit_leader(&self, colour: Colour, position: &Position) -> Colour {
+        match position.variant().partner(colour) {
+            Some(p) if p.index() < colour.index() => p,
+            _ => colour,
+        }
+    }
+
+    fn is_ours(&self, colour: Colour, position: &Position) -> bool {
+        colour == self.root || position.variant().partner(self.root) == Some(colour)
+    }
+
+    fn check_stop(&mut self, clock: &dyn Clock) -> bool {
+        if self.nodes >= self.node_limit
+            || self.stop_signal.load(Ordering::Relaxed)
+            || clock.now_ms() >= self.deadline
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn leaf(&self, position: &Position) -> i32 {
+        value_for(position, self.root, &self.settings.weights)
+            + noise_of(position.hash(), self.settings.seed, self.settings.noise)
+    }
+
+    fn terminal(&self, position: &Position, ply: usize) -> i32 {
+        let v = value_for(position, self.root, &self.settings.weights);
+        if v >= WIN / 2 {
+            v - ply as i32
+        } else if v <= -WIN / 2 {
+            v + ply as i32
+        } else {
+            v
+        }
+    }
+
+    fn repeats(&self, hash: u64) -> bool {
+        let in_path = self.path.iter().filter(|&&h| h == hash).count();
+        in_path + *self.game_history.get(&hash).unwrap_or(&0) as usize >= 3
+    }
+
+    /// Sorts `moves` best first for the player to move.
+    fn order(&self, position: &Position, moves: &mut [Move], tt_move: PackedMove, ply: usize) {
+        let c = position.turn();
+        let t = tables(c);
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|m| {
+                let p = PackedMove::pack(m);
+                let gain = t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
+                let key = if p == tt_move {
+                    1 << 28
+                } else if p == killers[0] {
+                    1 << 26
+                } else if p == killers[1] {
+                    (1 << 26) - 1
+                } else {
+                    gain * 4096
+                        + t.rows_to_go[m.from.index()] as i32 * 16
+                        + self.history[hist_index(c, m)].clamp(-2000, 2000)
+                };
+                (key, *m)
+            })
+            .collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+    }
+
+    fn root_search(
+        &mut self,
+        clock: &dyn Clock,
+        position: &Position,
+        moves: &mut [Move],
+        depth: i32,
+    ) -> (i32, Option<Move>, Vec<Move>, bool) {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best: Option<Move> = None;
+        let mut best_pv = Vec::new();
+        let mut scores = vec![-INF; moves.len()];
+        for (i, mv) in moves.iter().enumerate() {
+            let mut child = *position;
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let mut pv = Vec::new();
+            let v = if i == 0 {
+                self.alphabeta(clock, &child, depth - 1, alpha, beta, 1, &mut pv)
+            } else {
+                let v = self.alphabeta(clock, &child, depth - 1, alpha, alpha + 1, 1, &mut pv);
+                if v > alpha && !self.stopped {
+                    pv.clear();
+                    self.alphabeta(clock, &child, depth - 1, alpha, beta, 1, &mut pv)
+                } else {
+                    v
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                return (alpha, best, best_pv, false);
+            }
+            scores[i] = v;
+            if v > alpha || best.is_none() {
+                alpha = v;
+                best = Some(*mv);
+                best_pv = std::iter::once(*mv).chain(pv).collect();
+            }
+        }
+        // Next iteration: best first, then by this iteration's scores.
+        let mut keyed: Vec<(i32, Move)> = scores.into_iter().zip(moves.iter().copied()).collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        if let Some(b) = best {
+            if let Some(pos) = keyed.iter().position(|(_, m)| *m == b) {
+                let e = keyed.remove(pos);
+                keyed.insert(0, e);
+            }
+        }
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+        (alpha, best, best_pv, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn alphabeta(
+        &mut self,
+        clock: &dyn Clock,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv: &mut Vec<Move>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.stopped {
+            return 0;
+        }
+        if self.nodes & 1023 == 0 && self.check_stop(clock) {
+            return 0;
+        }
+        if position.is_over() {
+            return self.terminal(position, ply);
+        }
+        if self.repeats(position.hash()) {
+            let mut ended = *position;
+            ended.end_by_repetition();
+            return self.terminal(&ended, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.leaf(position);
+        }
+        let key = position.hash() ^ self.root_key;
+        let mut tt_move = PackedMove::NONE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = Vec::with_capacity(64);
+        position.for_each_move_of(position.turn(), |m| moves.push(m));
+        if moves.iter().any(|m| !position.would_eliminate(m)) {
+            moves.retain(|m| !position.would_eliminate(m));
+        }
+        if moves.is_empty() {
+            return self.leaf(position);
+        }
+        self.order(position, &mut moves, tt_move, ply);
+        let maximizing = self.is_ours(position.turn(), position);
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maximizing { -INF } else { INF };
+        let mut best_move = PackedMove::NONE;
+        let mover = position.turn();
+        let t = tables(mover);
+        for (i, mv) in moves.iter().enumerate() {
+            let mut child = *position;
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let mut child_pv = Vec::new();
+            let gain = t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32;
+            let reduction = if depth >= 3 && i >= 3 {
+                if gain < 0 {
+                    2
+                } else if i >= 8 {
+                    1
+                } else {
+                    0
+                }
+            } else {
+                0
+            }
+            .min(depth - 1);
+            let v = if i == 0 {
+                self.alphabeta(
+                    clock,
+                    &child,
+                    depth - 1,
+                    alpha,
+                    beta,
+                    ply + 1,
+                    &mut child_pv,
+                )
+            } else if maximizing {
+                let mut v = self.alphabeta(
+                    clock,
+                    &child,
+                    depth - 1 - reduction,
+                    alpha,
+                    alpha + 1,
+                    ply + 1,
+                    &mut child_pv,
+                );
+                if v > alpha && reduction > 0 {
+                    v = self.alphabeta(
+                        clock,
+                        &child,
+                        depth - 1,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                        &mut child_pv,
+                    );
+                }
+                if v > alpha && v < beta {
+                    child_pv.clear();
+                    v = self.alphabeta(
+                        clock,
+                        &child,
+                        depth - 1,
+                        alpha,
+                        beta,
+                        ply + 1,
+                        &mut child_pv,
+                    );
+                }
+                v
+            } else {
+                let mut v = self.alphabeta(
+                    clock,
+                    &child,
+                    depth - 1 - reduction,
+                    beta - 1,
+                    beta,
+                    ply + 1,
+                    &mut child_pv,
+                );
+                if v < beta && reduction > 0 {
+                    v = self.alphabeta(
+                        clock,
+                        &child,
+                        depth - 1,
+                        beta - 1,
+                        beta,
+                        ply + 1,
+                        &mut child_pv,
+                    );
+                }
+                if v < beta && v > alpha {
+                    child_pv.clear();
+                    v = self.alphabeta(
+                        clock,
+                        &child,
+                        depth - 1,
+                        alpha,
+                        beta,
+                        ply + 1,
+                        &mut child_pv,
+                    );
+                }
+                v
+            };
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            let better = if maximizing { v > best } else { v < best };
+            if better {
+                best = v;
+                best_move = PackedMove::pack(mv);
+                pv.clear();
+                pv.push(*mv);
+                pv.extend_from_slice(&child_pv);
+            }
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                let p = PackedMove::pack(mv);
+                let k = &mut self.killers[ply];
+                if k[0] != p {
+                    k[1] = k[0];
+                    k[0] = p;
+                }
+                self.history[hist_index(mover, mv)] += depth * depth;
+                break;
+            }
+        }
+        let bound = if maximizing {
+            if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            }
+        } else if best >= beta0 {
+            Bound::Lower
+        } else if best <= alpha0 {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+}
+
+fn hist_index(c: Colour, m: &Move) -> usize {
+    (c.index() * 121 + m.from.index()) * 121 + m.to.index()
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score <= -WIN + MAX_PLY as i32 {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score <= -WIN + MAX_PLY as i32 {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A rough number of moves the player to move still has to make, for
+/// spreading a game clock.
+pub fn estimate_moves_left(position: &Position) -> u32 {
+    let c = position.turn();
+    let t = tables(c);
+    let rows: u32 = position
+        .marbles(c)
+        .iter()
+        .map(|h| t.rows_to_go[h.index()] as u32)
+        .sum();
+    (rows.saturating_sub(t.min_sum_10) / 3 + 6).max(10)
+}
