@@ -34,6 +34,7 @@ pub mod greedy;
 pub mod levels;
 pub mod limits;
 pub mod protocol;
+pub mod race;
 pub mod rng;
 pub mod search;
 pub mod tables;

@@ -2,7 +2,11 @@
 
 use clap::{Parser, Subcommand};
 
+mod analyse;
+mod engine;
+mod match_cmd;
 mod perft;
+mod solo;
 
 /// Stella: Chinese checkers (Stern-Halma) server, engine and tools.
 #[derive(Parser)]
@@ -16,11 +20,23 @@ struct Cli {
 enum Command {
     /// Count move-generation leaves to depth N (the move generator's contract).
     Perft(perft::PerftArgs),
+    /// Speak the engine protocol on stdin/stdout (docs/engine-protocol.md).
+    Engine(engine::EngineArgs),
+    /// Play games between two players and report score and Elo.
+    Match(match_cmd::MatchArgs),
+    /// Solve the solitaire crossing (variant solo) in as few moves as possible.
+    Solo(solo::SoloArgs),
+    /// Evaluate a position and print the principal variation.
+    Analyse(analyse::AnalyseArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Match(args) => match_cmd::run(args),
+        Command::Solo(args) => solo::run(args),
+        Command::Analyse(args) => analyse::run(args),
     }
 }

@@ -1,0 +1,409 @@
+//! `stella match`: plays N games between two players (internal levels, the
+//! greedy baseline, or external programs speaking the engine protocol),
+//! several at once, seats rotated, openings varied; prints the score, the Elo
+//! difference with a 95% interval and the average length; saves the records.
+
+use anyhow::{anyhow, bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+use stella_ai::greedy::greedy_move;
+use stella_ai::rng::Rng;
+use stella_ai::tables::tables;
+use stella_ai::{choose, SystemClock};
+use stella_engine::{Colour, Game, Move, Record, Variant};
+
+/// Arguments of `stella match`.
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// First player: `greedy`, `level:N` (N = 1-8) or `cmd:PROGRAM ARGS…`
+    /// (an external engine speaking the engine protocol).
+    #[arg(long)]
+    one: String,
+    /// Second player, same forms as --one.
+    #[arg(long)]
+    two: String,
+    /// Variant id.
+    #[arg(long, default_value = "classic-2")]
+    variant: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Thinking time per move in milliseconds: a cap for levels, `go movetime`
+    /// for external engines (without it they get `go level 8`).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
+    concurrency: usize,
+    /// Random opening moves per seat before the players take over.
+    #[arg(long, default_value_t = 1)]
+    opening: usize,
+    /// Seed for openings and players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Directory to save the game records in.
+    #[arg(long)]
+    records: Option<PathBuf>,
+}
+
+#[derive(Clone, Debug)]
+enum PlayerSpec {
+    Greedy,
+    Level(u8),
+    External(Vec<String>),
+}
+
+impl PlayerSpec {
+    fn parse(s: &str) -> anyhow::Result<PlayerSpec> {
+        if s == "greedy" {
+            return Ok(PlayerSpec::Greedy);
+        }
+        if let Some(l) = s.strip_prefix("level:") {
+            let l: u8 = l.parse().context("level:N needs a number")?;
+            if !(1..=8).contains(&l) {
+                bail!("levels are 1-8");
+            }
+            return Ok(PlayerSpec::Level(l));
+        }
+        if let Some(c) = s.strip_prefix("cmd:") {
+            let words: Vec<String> = c.split_whitespace().map(String::from).collect();
+            if words.is_empty() {
+                bail!("cmd: needs a program");
+            }
+            return Ok(PlayerSpec::External(words));
+        }
+        bail!("unknown player {s:?}: use greedy, level:N or cmd:PROGRAM")
+    }
+}
+
+/// An external engine process for one game.
+struct External {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl External {
+    fn start(words: &[String], variant: Variant) -> anyhow::Result<External> {
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("starting {}", words[0]))?;
+        let stdin = child.stdin.take().ok_or_else(|| anyhow!("no stdin"))?;
+        let stdout = BufReader::new(child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?);
+        let mut e = External {
+            child,
+            stdin,
+            stdout,
+        };
+        writeln!(e.stdin, "variant {variant}")?;
+        Ok(e)
+    }
+
+    fn choose(&mut self, game: &Game, movetime: Option<u64>, seed: u64) -> anyhow::Result<Move> {
+        let start = game.start().to_string();
+        let moves: Vec<String> = game.moves().iter().map(|(_, p)| p.to_string()).collect();
+        writeln!(self.stdin, "seed {seed}")?;
+        if moves.is_empty() {
+            writeln!(self.stdin, "position fen {start}")?;
+        } else {
+            writeln!(self.stdin, "position fen {start} moves {}", moves.join(" "))?;
+        }
+        match movetime {
+            Some(ms) => writeln!(self.stdin, "go movetime {ms}")?,
+            None => writeln!(self.stdin, "go level 8")?,
+        }
+        self.stdin.flush()?;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.stdout.read_line(&mut line)? == 0 {
+                bail!("engine closed its output");
+            }
+            if let Some(path) = line.trim().strip_prefix("bestmove ") {
+                let path = path
+                    .parse()
+                    .map_err(|e| anyhow!("bad bestmove {path}: {e}"))?;
+                return game
+                    .position()
+                    .resolve_path(&path)
+                    .map_err(|e| anyhow!("illegal bestmove: {e}"));
+            }
+            if let Some(e) = line.trim().strip_prefix("error ") {
+                bail!("engine error: {e}");
+            }
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// One finished game, from the first player's point of view.
+struct GameResult {
+    index: usize,
+    score: f64,
+    plies: usize,
+    seats: usize,
+    reason: String,
+    max_ms: [f64; 2],
+    record: String,
+}
+
+fn opening(variant: Variant, plies_per_seat: usize, seed: u64) -> Game {
+    let mut game = Game::new(variant);
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies_per_seat * variant.players() {
+        if game.is_over() {
+            break;
+        }
+        let pos = *game.position();
+        let t = tables(pos.turn());
+        let moves = stella_ai::greedy::safe_moves(&pos);
+        let forward: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| t.rows_to_go[m.from.index()] > t.rows_to_go[m.to.index()])
+            .collect();
+        let pool = if forward.is_empty() { moves } else { forward };
+        let mv = pool[rng.below(pool.len() as u64) as usize];
+        game.play(&mv).expect("a legal opening move");
+    }
+    game
+}
+
+fn play_one(
+    index: usize,
+    variant: Variant,
+    specs: &[PlayerSpec; 2],
+    names: &[String; 2],
+    args: &MatchArgs,
+) -> anyhow::Result<GameResult> {
+    let teams = variant.teams();
+    let k = teams.len();
+    let one_unit = index % k;
+    let owner = |c: Colour| -> usize {
+        if teams[one_unit].contains(&c) {
+            0
+        } else {
+            1
+        }
+    };
+    let mut game = opening(
+        variant,
+        args.opening,
+        args.seed.wrapping_mul(7919) + (index / k) as u64,
+    );
+    let mut externals: [Option<External>; 2] = [None, None];
+    for p in 0..2 {
+        if let PlayerSpec::External(words) = &specs[p] {
+            externals[p] = Some(External::start(words, variant)?);
+        }
+    }
+    let clock = SystemClock::new();
+    let mut max_ms = [0.0f64; 2];
+    let mut hashes: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
+    while !game.is_over() {
+        let p = owner(game.turn());
+        let seed = args.seed ^ ((index as u64) << 20) ^ game.moves().len() as u64;
+        let t0 = Instant::now();
+        let mv = match &specs[p] {
+            PlayerSpec::Greedy => greedy_move(game.position(), seed),
+            PlayerSpec::Level(l) => {
+                choose(game.position(), &hashes, *l, seed, &clock, args.movetime)
+            }
+            PlayerSpec::External(_) => Some(externals[p].as_mut().expect("started").choose(
+                &game,
+                args.movetime,
+                seed,
+            )?),
+        };
+        max_ms[p] = max_ms[p].max(t0.elapsed().as_secs_f64() * 1000.0);
+        let Some(mv) = mv else {
+            bail!("no move in a game that is not over");
+        };
+        game.play(&mv)
+            .map_err(|e| anyhow!("{} played an illegal move: {e}", names[p]))?;
+        hashes.push(game.position().hash());
+    }
+    let outcome = game.outcome().expect("over");
+    let place_of = |u: &Vec<Colour>| {
+        outcome
+            .places
+            .iter()
+            .find(|(c, _)| *c == u[0])
+            .map_or(0, |x| x.1)
+    };
+    let mine = place_of(&teams[one_unit]);
+    let mut score = 0.0;
+    for (i, u) in teams.iter().enumerate() {
+        if i == one_unit {
+            continue;
+        }
+        let theirs = place_of(u);
+        score += if mine < theirs {
+            1.0
+        } else if mine == theirs {
+            0.5
+        } else {
+            0.0
+        };
+    }
+    score /= (k - 1) as f64;
+    let tags: Vec<(String, String)> = variant
+        .seats()
+        .iter()
+        .map(|&c| {
+            let name = c.name();
+            let mut cap = name[..1].to_uppercase();
+            cap.push_str(&name[1..]);
+            (cap, names[owner(c)].clone())
+        })
+        .collect();
+    let mut tag_refs: Vec<(&str, &str)> = vec![("Event", "stella match")];
+    tag_refs.extend(tags.iter().map(|(a, b)| (a.as_str(), b.as_str())));
+    let record = Record::from_game(&game, &tag_refs).to_string();
+    Ok(GameResult {
+        index,
+        score,
+        plies: game.moves().len(),
+        seats: variant.players(),
+        reason: outcome.reason.to_string(),
+        max_ms,
+        record,
+    })
+}
+
+/// Elo difference for a score fraction.
+fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// Runs `stella match`.
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    let variant: Variant = args.variant.parse().context("--variant")?;
+    if variant == Variant::Solo {
+        bail!("solo has one player: use stella solo");
+    }
+    let specs = [PlayerSpec::parse(&args.one)?, PlayerSpec::parse(&args.two)?];
+    let names = [args.one.clone(), args.two.clone()];
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games {elapsed_precise} eta {eta} {msg}",
+        )
+        .expect("a valid template"),
+    );
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    std::thread::scope(|s| {
+        for _ in 0..args.concurrency.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= args.games || failure.lock().expect("lock").is_some() {
+                    break;
+                }
+                match play_one(i, variant, &specs, &names, &args) {
+                    Ok(r) => {
+                        let mut all = results.lock().expect("lock");
+                        all.push(r);
+                        let total: f64 = all.iter().map(|r| r.score).sum();
+                        bar.set_message(format!("score {:.1}/{}", total, all.len()));
+                        bar.inc(1);
+                    }
+                    Err(e) => {
+                        *failure.lock().expect("lock") = Some(e.context(format!("game {}", i + 1)));
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    bar.finish();
+    if let Some(e) = failure.into_inner().expect("lock") {
+        return Err(e);
+    }
+    let mut results = results.into_inner().expect("lock");
+    results.sort_by_key(|r| r.index);
+    if let Some(dir) = &args.records {
+        for r in &results {
+            let path = dir.join(format!("game-{:04}.txt", r.index + 1));
+            std::fs::write(&path, &r.record)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
+    report(&results, &names, variant);
+    Ok(())
+}
+
+fn report(results: &[GameResult], names: &[String; 2], variant: Variant) {
+    let n = results.len() as f64;
+    if results.is_empty() {
+        println!("no games played");
+        return;
+    }
+    let total: f64 = results.iter().map(|r| r.score).sum();
+    let p = total / n;
+    let var = results.iter().map(|r| (r.score - p).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let (lo, hi) = (elo(p - 1.96 * se), elo(p + 1.96 * se));
+    let wins = results.iter().filter(|r| r.score > 0.99).count();
+    let losses = results.iter().filter(|r| r.score < 0.01).count();
+    let draws = results.len() - wins - losses;
+    let avg_len = results
+        .iter()
+        .map(|r| r.plies as f64 / r.seats as f64)
+        .sum::<f64>()
+        / n;
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for r in results {
+        match reasons.iter_mut().find(|(k, _)| *k == r.reason) {
+            Some(e) => e.1 += 1,
+            None => reasons.push((r.reason.clone(), 1)),
+        }
+    }
+    let max0 = results.iter().map(|r| r.max_ms[0]).fold(0.0, f64::max);
+    let max1 = results.iter().map(|r| r.max_ms[1]).fold(0.0, f64::max);
+    println!(
+        "variant {variant}: {} vs {}, {} games",
+        names[0],
+        names[1],
+        results.len()
+    );
+    println!(
+        "score {} {:.1}/{} ({:.1}%)  +{} ={} -{}",
+        names[0],
+        total,
+        results.len(),
+        100.0 * p,
+        wins,
+        draws,
+        losses
+    );
+    println!("elo {:+.0} (95% {:+.0} .. {:+.0})", elo(p), lo, hi);
+    println!("average length {avg_len:.1} moves a side");
+    let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("ends: {}", reasons.join(", "));
+    println!(
+        "longest think: {} {:.0} ms, {} {:.0} ms",
+        names[0], max0, names[1], max1
+    );
+}
