@@ -2,9 +2,10 @@
 //! client (`web/`). Every function speaks JSON-friendly strings: views are JSON
 //! documents described in [`view`], moves are paths such as `m1-m3-k5`.
 
-pub mod computer;
+pub mod clock;
 pub mod view;
 
+use clock::BrowserClock;
 use stella_engine::{Game, MovePath, Position, Variant};
 use wasm_bindgen::prelude::*;
 
@@ -32,9 +33,14 @@ impl WasmGame {
     pub fn from_position(variant: &str, position: &str) -> Result<WasmGame, JsError> {
         let pos: Position = position.parse().map_err(js_err)?;
         if pos.variant().id() != variant {
-            return Err(JsError::new(&format!("position is of {}, not {variant}", pos.variant().id())));
+            return Err(JsError::new(&format!(
+                "position is of {}, not {variant}",
+                pos.variant().id()
+            )));
         }
-        Ok(WasmGame { game: Game::from_position(pos) })
+        Ok(WasmGame {
+            game: Game::from_position(pos),
+        })
     }
 
     /// Plays a move given by any valid path; fails with the engine's reason.
@@ -54,15 +60,36 @@ impl WasmGame {
         self.game.position().to_string()
     }
 
-    /// The computer's move for the seat to move, as a canonical path.
+    /// The computer's move (`stella_ai`, level 1–8) for the seat to move, as a
+    /// canonical path; the game's history counts for repetition.
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(&self, level: u8, seed: u64) -> Result<String, JsError> {
-        best_move_in(self.game.position(), level, seed)
+        let pos = self.game.position();
+        let mv = stella_ai::best_move_in_game(
+            &self.game,
+            level,
+            seed,
+            &BrowserClock::new(),
+            Some(MAX_THINK_MS),
+        )
+        .ok_or_else(|| JsError::new("no legal move"))?;
+        Ok(pos.path_of(&mv).to_string())
     }
 }
 
-fn best_move_in(pos: &Position, _level: u8, seed: u64) -> Result<String, JsError> {
-    let mv = computer::greedy_fallback(pos, seed).ok_or_else(|| JsError::new("no legal move"))?;
+/// The computer's move in a game as a canonical path, `None` without a legal move.
+pub fn best_path_in_game(game: &Game, level: u8, seed: u64) -> Option<String> {
+    let mv =
+        stella_ai::best_move_in_game(game, level, seed, &BrowserClock::new(), Some(MAX_THINK_MS))?;
+    Some(game.position().path_of(&mv).to_string())
+}
+
+/// Upper bound on the computer's thinking time per move in the browser.
+pub const MAX_THINK_MS: u64 = 5_000;
+
+fn best_move_in(pos: &Position, level: u8, seed: u64) -> Result<String, JsError> {
+    let mv = stella_ai::best_move(pos, level, seed, &BrowserClock::new())
+        .ok_or_else(|| JsError::new("no legal move"))?;
     Ok(pos.path_of(&mv).to_string())
 }
 
@@ -82,5 +109,24 @@ pub fn best_move_in_position(position: &str, level: u8, seed: u64) -> Result<Str
 
 /// The variant ids, comma-separated, in the engine's order.
 pub fn variants() -> String {
-    Variant::ALL.iter().map(|v| v.id()).collect::<Vec<_>>().join(",")
+    Variant::ALL
+        .iter()
+        .map(|v| v.id())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_computer_answers_with_a_playable_path() {
+        let mut game = Game::new(Variant::from_id("classic-3").unwrap());
+        for seed in 0..6 {
+            let path = best_path_in_game(&game, 1, seed).expect("a move");
+            game.play_path(&path.parse().unwrap()).unwrap();
+        }
+        assert_eq!(game.moves().len(), 6);
+    }
 }

@@ -89,7 +89,11 @@ pub fn position_view(pos: &Position) -> GameView {
         }
     }
     let outcome = pos.outcome().map(|o| OutcomeView {
-        places: o.places.iter().map(|(c, p)| (c.name().to_string(), *p)).collect(),
+        places: o
+            .places
+            .iter()
+            .map(|(c, p)| (c.name().to_string(), *p))
+            .collect(),
         reason: o.reason.to_string(),
     });
     GameView {
@@ -97,13 +101,25 @@ pub fn position_view(pos: &Position) -> GameView {
         seats: seats.iter().map(|c| c.name().to_string()).collect(),
         position: pos.to_string(),
         pieces,
-        to_move: if pos.is_over() { None } else { Some(pos.turn().name().to_string()) },
+        to_move: if pos.is_over() {
+            None
+        } else {
+            Some(pos.turn().name().to_string())
+        },
         legal: legal_moves_view(pos),
-        arrived: seats.iter().map(|&c| (c.name().to_string(), pos.marbles_in_goal(c))).collect(),
+        arrived: seats
+            .iter()
+            .map(|&c| (c.name().to_string(), pos.marbles_in_goal(c)))
+            .collect(),
         marbles: variant.marbles(),
         goals: seats
             .iter()
-            .map(|&c| (c.name().to_string(), variant.goal(c).iter().map(|h| h.to_string()).collect()))
+            .map(|&c| {
+                (
+                    c.name().to_string(),
+                    variant.goal(c).iter().map(|h| h.to_string()).collect(),
+                )
+            })
             .collect(),
         last_move: None,
         moves: Vec::new(),
@@ -132,7 +148,10 @@ mod tests {
         assert_eq!(v.pieces.len(), 20);
         assert_eq!(v.to_move.as_deref(), Some("white"));
         assert!(!v.legal.is_empty());
-        assert!(v.legal.iter().all(|m| m.path.first() == Some(&m.from) && m.path.last() == Some(&m.to)));
+        assert!(v
+            .legal
+            .iter()
+            .all(|m| m.path.first() == Some(&m.from) && m.path.last() == Some(&m.to)));
         assert_eq!(v.goals["white"].len(), 10);
         assert!(v.goals["white"].contains(&"e17".to_string()));
         assert!(v.outcome.is_none());

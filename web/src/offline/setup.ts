@@ -8,7 +8,7 @@
 export const PLAYER_COUNTS = [2, 3, 4, 6] as const;
 
 /** Levels of the computer opponent. */
-export const LEVELS = [1, 2, 3, 4, 5] as const;
+export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 /** Variant ids by player count (RULES.md §10). */
 export const VARIANTS_BY_PLAYERS: Readonly<Record<number, readonly string[]>> = {
