@@ -33,5 +33,10 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+mod group {
+    #![allow(missing_docs)]
+    use super::*;
+    criterion_group!(benches, bench);
+}
+
+criterion_main!(group::benches);

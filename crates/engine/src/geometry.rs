@@ -159,6 +159,34 @@ const fn build_jumps() -> ([[JumpLine; 6]; 121], [u8; 121]) {
     (lines, counts)
 }
 
+const fn build_padded_jumps() -> [[JumpLine; 6]; 121] {
+    // Missing lines point at bit 127, which no board ever sets: never a jump.
+    let mut out = [[JumpLine {
+        over: 127,
+        land: 127,
+    }; 6]; 121];
+    let mut i = 0;
+    while i < 121 {
+        let mut d = 0;
+        while d < 6 {
+            let over = NEIGHBOURS[i][d];
+            if over != NONE {
+                let land = NEIGHBOURS[over as usize][d];
+                if land != NONE {
+                    out[i][d] = JumpLine { over, land };
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Classic jump lines of each hole in direction order, padded to six with
+/// lines over and onto bit 127 (never occupied), for branch-free loops.
+pub(crate) const JUMPS6: [[JumpLine; 6]; 121] = build_padded_jumps();
+
 const JUMPS_AND_COUNTS: ([[JumpLine; 6]; 121], [u8; 121]) = build_jumps();
 /// Classic jump lines of each hole (the first `JUMP_COUNTS[h]` entries are valid).
 pub(crate) const JUMPS: [[JumpLine; 6]; 121] = JUMPS_AND_COUNTS.0;

@@ -1,7 +1,7 @@
 //! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{JUMPS, JUMP_COUNTS, NEIGHBOURS, NONE, STEP_MASKS};
+use crate::geometry::{JUMPS, JUMPS6, JUMP_COUNTS, NEIGHBOURS, NONE, STEP_MASKS};
 use crate::hole::Hole;
 use crate::moves::Move;
 use crate::variant::JumpRule;
@@ -24,6 +24,7 @@ pub struct MoveContext {
 /// Calls `f` with each hole reachable by one jump from `p` under `rule`, given
 /// the occupied holes `occ` (the jumping marble's starting hole already removed).
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // `d` walks two tables in step
 pub fn for_each_hop(rule: JumpRule, occ: Bitboard, p: Hole, mut f: impl FnMut(Hole)) {
     let pi = p.index();
     match rule {
@@ -92,6 +93,17 @@ pub fn hops(rule: JumpRule, occ: Bitboard, p: Hole) -> Bitboard {
 #[inline]
 pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboard) -> Bitboard {
     let occ = occupied.without(from);
+    if rule == JumpRule::Classic {
+        // Nothing next to the marble: no jump at all.
+        if STEP_MASKS[from.index()] & occ.0 == 0 {
+            return Bitboard::from_hole(from);
+        }
+        return if region == Bitboard::ALL {
+            Bitboard(classic_reach::<false>(occ.0, from.index(), region.0))
+        } else {
+            Bitboard(classic_reach::<true>(occ.0, from.index(), region.0))
+        };
+    }
     let mut visited = Bitboard::from_hole(from);
     let mut todo = visited;
     while let Some(p) = todo.first() {
@@ -104,6 +116,37 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
         });
     }
     visited
+}
+
+/// Depth-first flood of classic jump landings from `from` over `occ` (the
+/// starting hole already removed); with `LOCKED`, landings stay in `region`.
+/// Branch-free inner loop over two 64-bit words: no board sets bit 127, so
+/// padded lines never jump.
+#[inline(always)]
+fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
+    let occ = [occ as u64, (occ >> 64) as u64];
+    let region = [region as u64, (region >> 64) as u64];
+    let mut blocked = occ;
+    blocked[from >> 6] |= 1 << (from & 63);
+    let mut stack = [0u8; 128];
+    stack[0] = from as u8;
+    let mut sp = 1;
+    while sp > 0 {
+        sp -= 1;
+        let p = stack[sp] as usize;
+        for line in &JUMPS6[p] {
+            let (o, l) = (line.over as usize, line.land as usize);
+            let mut hit = (occ[o >> 6] >> (o & 63)) & !(blocked[l >> 6] >> (l & 63)) & 1;
+            if LOCKED {
+                hit &= region[l >> 6] >> (l & 63);
+            }
+            blocked[l >> 6] |= hit << (l & 63);
+            stack[sp] = line.land;
+            sp += hit as usize;
+        }
+    }
+    let visited = [blocked[0] & !occ[0], blocked[1] & !occ[1]];
+    visited[0] as u128 | (visited[1] as u128) << 64
 }
 
 /// The ordinary (non-swap) destinations of the marble on `from`: steps, then
