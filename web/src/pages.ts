@@ -10,6 +10,12 @@ import { parseSetup } from "./offline/setup";
 import { LearnPage } from "./learn/learnPage";
 import { LessonPage } from "./learn/lessonPage";
 import { lessonById } from "./learn/lessons";
+import { LoginPage } from "./online/loginPage";
+import { LobbyPage } from "./online/lobbyPage";
+import { TablePage } from "./online/tablePage";
+import { GamesPage } from "./online/gamesPage";
+import { ReplayPage } from "./online/replayPage";
+import { LeaderboardPage } from "./online/leaderboardPage";
 
 /** The page for a matched route and the query string. */
 export function createPage(route: RouteMatch, search: string): Page {
@@ -28,7 +34,21 @@ export function createPage(route: RouteMatch, search: string): Page {
       const lesson = lessonById(route.params.id);
       return lesson ? new LessonPage(lesson) : new NotFoundPage();
     }
-    default:
+    case "login":
+      return new LoginPage("login");
+    case "register":
+      return new LoginPage("register");
+    case "lobby":
+      return new LobbyPage();
+    case "table":
+      return new TablePage(route.params.id);
+    case "games":
+      return new GamesPage(route.params.user);
+    case "replay":
+      return new ReplayPage(route.params.id);
+    case "leaderboard":
+      return new LeaderboardPage();
+    case "notFound":
       return new NotFoundPage();
   }
 }

@@ -54,6 +54,11 @@ export class EngineClient {
     return this.viewOf({ kind: "play", path });
   }
 
+  /** The view of a position string (online tables and replays). */
+  positionView(position: string): Promise<GameView> {
+    return this.viewOf({ kind: "positionView", position });
+  }
+
   /** The current view. */
   view(): Promise<GameView> {
     return this.viewOf({ kind: "view" });

@@ -55,6 +55,8 @@ export type WorkerRequest =
   | { readonly kind: "play"; readonly path: string }
   /** Current view of the game. */
   | { readonly kind: "view" }
+  /** The view of a position string alone; the game held by the worker is untouched. */
+  | { readonly kind: "positionView"; readonly position: string }
   /** The computer's choice for the seat to move. */
   | { readonly kind: "bestMove"; readonly level: number; readonly seed: number };
 

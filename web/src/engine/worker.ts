@@ -4,7 +4,7 @@
  * WebAssembly (`crates/wasm`, generated into `src/wasm-pkg/`). It holds one game and
  * answers the requests of {@link EngineClient}; see `protocol.ts`.
  */
-import init, { WasmGame } from "../wasm-pkg/stella_wasm.js";
+import init, { WasmGame, positionView } from "../wasm-pkg/stella_wasm.js";
 import type { GameView, WorkerReply, WorkerRequest } from "./protocol";
 
 const ready = init();
@@ -49,6 +49,8 @@ async function handle(req: WorkerRequest): Promise<Omit<WorkerReply & { ok: true
       return { ok: true, view: view() };
     case "view":
       return { ok: true, view: view() };
+    case "positionView":
+      return { ok: true, view: JSON.parse(positionView(req.position)) as GameView };
     case "bestMove":
       return { ok: true, path: current().bestMove(req.level, BigInt(req.seed)) };
   }

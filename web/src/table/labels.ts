@@ -22,26 +22,24 @@ export const boardLabels: BoardLabels = {
   },
 };
 
-/** Known outcome reasons; anything else is shown through `reason.other`. */
-const REASONS = [
-  "arrived",
-  "draw",
-  "moveLimit",
-  "repetition",
-  "noMoves",
-  "deadline",
-  "eliminated",
-  "resignation",
-  "timeout",
-  "aborted",
-] as const;
+/** Message of each engine reason (`docs/rules.md`); `-<colour>` suffixes are dropped. */
+const REASONS: Readonly<Record<string, MessageKey>> = {
+  arrived: "reason.arrived",
+  draw: "reason.draw",
+  eliminated: "reason.eliminated",
+  "round-limit": "reason.moveLimit",
+  repetition: "reason.repetition",
+  "no-moves": "reason.noMoves",
+  deadline: "reason.deadline",
+  resigned: "reason.resignation",
+  timeout: "reason.timeout",
+  aborted: "reason.aborted",
+};
 
-/** The localised reason a game ended. */
+/** The localised reason a game ended, e.g. for `"round-limit"` or `"resigned-red"`. */
 export function reasonText(reason: string): string {
-  const key = reason.replace(/[-_ ](\w)/g, (_, c: string) => c.toUpperCase());
-  return (REASONS as readonly string[]).includes(key)
-    ? t(`reason.${key}` as MessageKey)
-    : t("reason.other", { reason });
+  const key = REASONS[reason] ?? REASONS[reason.replace(/-(white|red|blue|black|yellow|green)$/, "")];
+  return key ? t(key) : t("reason.other", { reason });
 }
 
 /** Formats a clock reading in milliseconds as m:ss (or h:mm:ss). */

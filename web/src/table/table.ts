@@ -51,8 +51,11 @@ export class Table {
   private lastSeats: readonly SeatInfo[] = [];
   private lastTurn: TableTurn | null = null;
 
-  /** `onMove` receives the path of a move the person made (after confirmation). */
-  constructor(private readonly onMove: (path: string) => void) {
+  /**
+   * `onMove` receives the path of a move the person made, after they confirmed it
+   * when it eliminates them (`eliminates` is then true).
+   */
+  constructor(private readonly onMove: (path: string, eliminates: boolean) => void) {
     const boardBox = h("div", { class: "board-box" });
     this.players = h("ul", { class: "players", "aria-live": "polite" });
     this.status = h("p", { class: "status", role: "status" });
@@ -77,7 +80,7 @@ export class Table {
     }
     this.board.state.movable = null;
     this.board.redraw();
-    this.onMove(move.path.join("-"));
+    this.onMove(move.path.join("-"), move.eliminates);
   }
 
   /** Shows one moment of a game. */

@@ -135,6 +135,18 @@ export const en = {
   "online.result": "Result",
   "online.date": "Date",
   "online.none": "Nothing here yet.",
+  "online.guest": "Play as a guest",
+  "online.untimed": "No clock",
+  "online.rated": "Rated",
+  "online.casual": "Casual",
+  "online.open": "Open",
+  "online.tables": "Tables",
+  "online.seat": "Seat {n}",
+  "online.waiting": "Waiting for players…",
+  "online.confirmResign": "Resign this game? At a table of three or more it ends the game for everyone.",
+  "category.duel": "Two players",
+  "category.multi": "3–6 players",
+  "category.teams": "Teams",
 } as const;
 
 /** A message key. */

@@ -1,0 +1,206 @@
+/**
+ * A live table over `/ws`: players move on the board, everyone else watches. The
+ * board's legal moves come from the engine (wasm worker) applied to the position the
+ * server sends; the server decides. After a dropped connection the page asks for the
+ * events since the last one it has.
+ */
+import { isColour, type Colour } from "../colour";
+import { EngineClient } from "../engine/client";
+import type { GameView } from "../engine/protocol";
+import { t } from "../i18n/i18n";
+import { Table, type SeatInfo } from "../table/table";
+import { colourName } from "../table/labels";
+import { confirmDialog } from "../ui/confirm";
+import { h } from "../ui/dom";
+import type { Page } from "../ui/page";
+import { AccountBar } from "./accountBar";
+import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
+import { playerName } from "./playerName";
+import { applyEvent, clocksAt, seatOf } from "./tableState";
+import type { ServerMsg, TableSnapshot } from "./wire";
+
+/** The page of one live table. */
+export class TablePage implements Page {
+  readonly root: HTMLElement;
+  private readonly engine = new EngineClient();
+  private readonly table: Table;
+  private readonly account = new AccountBar();
+  private readonly conn = h("p", { class: "conn", role: "status" });
+  private readonly note = h("p", { class: "note" });
+  private readonly joinButton: HTMLButtonElement;
+  private readonly leaveButton: HTMLButtonElement;
+  private readonly resignButton: HTMLButtonElement;
+  private snapshot: TableSnapshot | null = null;
+  private view: GameView | null = null;
+  /** When the clocks in {@link snapshot} were received (for the countdown). */
+  private clockReceived = 0;
+  private nextAck = 1;
+  private drawn = 0;
+  private readonly ticker: ReturnType<typeof setInterval>;
+  private readonly stops: (() => void)[] = [];
+
+  constructor(private readonly id: string) {
+    this.table = new Table((path, eliminates) => this.move(path, eliminates));
+    const socket = liveSocket();
+    this.joinButton = h("button", { type: "button", "data-action": "join", onclick: () => socket.send({ t: "join", d: { table: id } }) });
+    this.leaveButton = h("button", { type: "button", "data-action": "leave", onclick: () => socket.send({ t: "leave", d: { table: id } }) });
+    this.resignButton = h("button", {
+      type: "button",
+      "data-action": "resign",
+      onclick: async () => {
+        if (await confirmDialog(t("online.confirmResign"), t("table.resign"), t("table.cancel"))) {
+          socket.send({ t: "resign", d: { table: id } });
+        }
+      },
+    });
+    this.table.controls.append(this.joinButton, this.leaveButton, this.resignButton);
+    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.table.root, this.note);
+    this.stops.push(
+      socket.onOpen(() => socket.send({ t: "watch", d: this.snapshot ? { table: id, since: this.snapshot.v } : { table: id } })),
+      socket.onMessage((m) => this.onMessage(m)),
+      socket.onState(() => this.renderConn()),
+      onUserChange(() => void this.redraw()),
+    );
+    this.ticker = setInterval(() => this.tick(), 250);
+    void currentUser().then(() => this.redraw(), () => undefined);
+    this.relabel();
+  }
+
+  title(): string {
+    return t("online.lobby");
+  }
+
+  private onMessage(m: ServerMsg): void {
+    const socket = liveSocket();
+    switch (m.t) {
+      case "table":
+        if (m.d.id !== this.id) return;
+        this.snapshot = m.d;
+        this.clockReceived = performance.now();
+        void this.redraw();
+        return;
+      case "event": {
+        if (!this.snapshot || m.d.table !== this.id) return;
+        const r = applyEvent(this.snapshot, m.d);
+        if (r.kind === "gap") socket.send({ t: "watch", d: { table: this.id, since: r.since } });
+        if (r.kind !== "applied") return;
+        this.snapshot = r.table;
+        this.clockReceived = performance.now();
+        void this.redraw();
+        return;
+      }
+      case "error":
+        this.note.textContent = m.d.message;
+        this.note.classList.add("error");
+        // A refused move: draw the server's position again.
+        if (m.d.ack !== undefined) void this.redraw();
+        return;
+      case "ack":
+        this.note.textContent = "";
+        this.note.classList.remove("error");
+        return;
+      default:
+        return;
+    }
+  }
+
+  private move(path: string, eliminates: boolean): void {
+    liveSocket().send({ t: "move", d: { table: this.id, path, ack: this.nextAck++, confirm: eliminates } });
+  }
+
+  private mySeat(): number | null {
+    return this.snapshot ? seatOf(this.snapshot, knownUser()?.id ?? null) : null;
+  }
+
+  /** Recomputes the view of the snapshot's position and draws the table. */
+  private async redraw(): Promise<void> {
+    const snap = this.snapshot;
+    if (!snap) return;
+    const stamp = ++this.drawn;
+    const base = await this.engine.positionView(snap.position);
+    if (stamp !== this.drawn) return; // a newer redraw is on its way
+    const last = snap.moves[snap.moves.length - 1];
+    const outcome = snap.result
+      ? { reason: snap.result.reason, places: Object.fromEntries(snap.result.places.map((p) => [p.colour, p.place])) }
+      : base.outcome;
+    const live = snap.status === "live" && !outcome;
+    this.view = {
+      ...base,
+      moves: snap.moves,
+      lastMove: last ? last.split("-") : null,
+      outcome,
+      toMove: live ? base.toMove : null,
+      legal: live ? base.legal : [],
+    };
+    this.show();
+  }
+
+  private seatInfos(): SeatInfo[] {
+    const snap = this.snapshot!;
+    const clocks = clocksAt(snap, this.clockReceived, performance.now());
+    return snap.seats
+      .filter((s) => isColour(s.colour))
+      .map((s) => ({ colour: s.colour as Colour, name: playerName(s.player), clockMs: clocks ? clocks[s.seat] : null }));
+  }
+
+  private show(): void {
+    const snap = this.snapshot;
+    const view = this.view;
+    if (!snap || !view) return;
+    const seat = this.mySeat();
+    const mine = seat !== null ? (snap.seats[seat].colour as Colour) : null;
+    const myTurn = mine !== null && view.toMove === mine;
+    const status =
+      snap.status === "open"
+        ? t("online.waiting")
+        : myTurn
+          ? t("table.yourTurn")
+          : view.toMove
+            ? t("table.turnOf", { colour: colourName(view.toMove) })
+            : "";
+    this.table.show(view, this.seatInfos(), {
+      movable: myTurn ? mine : null,
+      orientation: mine ?? view.seats[0],
+      status: seat === null && snap.status !== "open" ? `${status} ${t("online.spectating")}` : status,
+    });
+    const user = knownUser();
+    const open = snap.status === "open";
+    this.joinButton.hidden = !(open && seat === null && user && snap.seats.some((s) => s.player.kind === "open"));
+    this.leaveButton.hidden = !(open && seat !== null);
+    this.resignButton.hidden = !(snap.status === "live" && seat !== null && !view.outcome);
+  }
+
+  private tick(): void {
+    const snap = this.snapshot;
+    if (!snap?.clock || snap.status !== "live") return;
+    const clocks = clocksAt(snap, this.clockReceived, performance.now());
+    if (!clocks) return;
+    const byColour: Partial<Record<Colour, number>> = {};
+    for (const s of snap.seats) if (isColour(s.colour)) byColour[s.colour] = clocks[s.seat];
+    this.table.setClocks(byColour);
+  }
+
+  private renderConn(): void {
+    const s = liveSocket().state;
+    this.conn.className = `conn ${s === "lost" ? "lost" : ""}`;
+    this.conn.textContent = s === "lost" ? t("online.reconnecting") : s === "open" ? t("online.connected") : "…";
+  }
+
+  relabel(): void {
+    this.joinButton.textContent = t("online.join");
+    this.leaveButton.textContent = t("online.leave");
+    this.resignButton.textContent = t("table.resign");
+    this.account.render();
+    this.renderConn();
+    this.table.relabel();
+    this.show();
+  }
+
+  destroy(): void {
+    liveSocket().send({ t: "unwatch", d: { table: this.id } });
+    clearInterval(this.ticker);
+    for (const s of this.stops) s();
+    this.account.destroy();
+    this.engine.close();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The server's live protocol over `/ws` (crates/server `ws/messages.rs`, documented in
+ * docs/protocol.md): one message type per direction, `{"t": type, "d": data}`.
+ */
+
+/** A time control: reserve in minutes, increment in seconds. */
+export interface TimeSpec {
+  readonly minutes: number;
+  readonly increment: number;
+}
+
+/** What a new table's seat holds. */
+export type SeatRequest = "open" | "me" | { readonly computer: number };
+
+/** Who sits in a seat. */
+export type PlayerView =
+  | { readonly kind: "open" }
+  | { readonly kind: "human"; readonly id: string; readonly name: string; readonly guest: boolean }
+  | { readonly kind: "computer"; readonly level: number };
+
+/** One seat of a table. */
+export interface SeatView {
+  readonly seat: number;
+  readonly colour: string;
+  readonly player: PlayerView;
+}
+
+/** A table as the lobby lists it. */
+export interface TableSummary {
+  readonly id: string;
+  readonly variant: string;
+  readonly time: TimeSpec | null;
+  readonly rated: boolean;
+  /** `open`, `live` or `finished`. */
+  readonly status: string;
+  readonly seats: readonly SeatView[];
+}
+
+/** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */
+export interface ClockView {
+  readonly remaining_ms: readonly number[];
+  readonly running: number | null;
+}
+
+/** A seat's result. */
+export interface PlaceView {
+  readonly seat: number;
+  readonly colour: string;
+  readonly place: number;
+  readonly rating_before: number | null;
+  readonly rating_after: number | null;
+}
+
+/** How a game ended. */
+export interface ResultView {
+  readonly reason: string;
+  readonly places: readonly PlaceView[];
+}
+
+/** Everything a client needs to draw a table. */
+export interface TableSnapshot extends TableSummary {
+  /** Version of the last event included. */
+  readonly v: number;
+  /** Position string. */
+  readonly position: string;
+  readonly turn: string | null;
+  readonly moves: readonly string[];
+  readonly clock: ClockView | null;
+  readonly result: ResultView | null;
+}
+
+/** A numbered table event. */
+export type TableEvent =
+  | { readonly type: "seated"; readonly seat: number; readonly player: PlayerView }
+  | { readonly type: "vacated"; readonly seat: number }
+  | { readonly type: "started"; readonly turn: string | null; readonly clock: ClockView | null }
+  | {
+      readonly type: "moved";
+      readonly ply: number;
+      readonly colour: string;
+      readonly path: string;
+      readonly position: string;
+      readonly turn: string | null;
+      readonly clock: ClockView | null;
+    }
+  | ({ readonly type: "ended" } & ResultView)
+  | { readonly type: "closed" };
+
+/** A table event with its table and version. */
+export type EventEnvelope = { readonly table: string; readonly v: number } & TableEvent;
+
+/** Who a connection is. */
+export interface UserInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly guest: boolean;
+}
+
+/** Messages from a client. */
+export type ClientMsg =
+  | { t: "ping"; d: { n: number } }
+  | { t: "lobby_subscribe" }
+  | { t: "lobby_unsubscribe" }
+  | { t: "create_table"; d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[] } }
+  | { t: "join"; d: { table: string; seat?: number } }
+  | { t: "leave"; d: { table: string } }
+  | { t: "watch"; d: { table: string; since?: number } }
+  | { t: "unwatch"; d: { table: string } }
+  | { t: "move"; d: { table: string; path: string; ack: number; confirm: boolean } }
+  | { t: "resign"; d: { table: string } };
+
+/** Messages from the server. */
+export type ServerMsg =
+  | { t: "hello"; d: { user: UserInfo | null; now: number } }
+  | { t: "pong"; d: { n: number } }
+  | { t: "lobby"; d: { tables: TableSummary[] } }
+  | { t: "lobby_update"; d: TableSummary }
+  | { t: "lobby_remove"; d: { table: string } }
+  | { t: "table_created"; d: { table: string } }
+  | { t: "paired"; d: { table: string } }
+  | { t: "table"; d: TableSnapshot }
+  | { t: "event"; d: EventEnvelope }
+  | { t: "ack"; d: { ack: number } }
+  | { t: "error"; d: { code: string; message: string; ack?: number } };

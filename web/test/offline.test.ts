@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { againstComputer, parseSetup, setupQuery, VARIANTS_BY_PLAYERS } from "../src/offline/setup";
+import { addResult, readRecord, recordKey } from "../src/offline/record";
+
+class MapStore {
+  readonly m = new Map<string, string>();
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, v);
+  }
+}
+
+describe("offline setup from the address", () => {
+  it("reads players, humans and level", () => {
+    expect(parseSetup("?players=4&humans=2&level=3")).toEqual({ players: 4, humans: 2, level: 3, variant: "classic-4" });
+    expect(parseSetup("")).toBeNull();
+    expect(parseSetup("?players=6&humans=9&level=99&variant=masters-6")).toEqual({ players: 6, humans: 6, level: 8, variant: "masters-6" });
+    expect(parseSetup("?players=5")).toEqual({ players: 2, humans: 1, level: 2, variant: "classic-2" });
+    expect(parseSetup("?players=3&variant=classic-2")!.variant).toBe("classic-3");
+  });
+  it("round-trips through the query string", () => {
+    const s = { players: 3, humans: 1, level: 5, variant: "long-3" };
+    expect(parseSetup(setupQuery(s))).toEqual(s);
+  });
+  it("offers variants with the right seat count", () => {
+    for (const [n, ids] of Object.entries(VARIANTS_BY_PLAYERS)) {
+      for (const id of ids) {
+        const seats = id.split("-")[1];
+        expect(seats.includes("x") ? Number(seats[0]) * Number(seats[2]) : Number(seats)).toBe(Number(n));
+      }
+    }
+  });
+});
+
+describe("record per setup", () => {
+  const vs = { players: 2, humans: 1, level: 2, variant: "classic-2" };
+  it("counts wins, losses and draws against the computer", () => {
+    const store = new MapStore();
+    expect(readRecord(store, vs)).toEqual({ wins: 0, losses: 0, draws: 0 });
+    addResult(store, vs, [1], false);
+    addResult(store, vs, [2], false);
+    addResult(store, vs, [1], true);
+    expect(readRecord(store, vs)).toEqual({ wins: 1, losses: 1, draws: 1 });
+    expect(store.m.has(recordKey(vs))).toBe(true);
+    expect(readRecord(store, { ...vs, level: 3 })).toEqual({ wins: 0, losses: 0, draws: 0 });
+  });
+  it("does not record pass-and-play", () => {
+    const store = new MapStore();
+    const pnp = { ...vs, humans: 2 };
+    expect(againstComputer(pnp)).toBe(false);
+    addResult(store, pnp, [1, 2], false);
+    expect(store.m.size).toBe(0);
+  });
+  it("survives a damaged entry", () => {
+    const store = new MapStore();
+    store.setItem(recordKey(vs), "{oops");
+    expect(readRecord(store, vs)).toEqual({ wins: 0, losses: 0, draws: 0 });
+  });
+});
