@@ -6,9 +6,9 @@ use stella_engine::{divide, perft, MovePath, Position, Variant};
 /// Arguments of `stella perft`.
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// Variant id, like classic-2.
-    #[arg(long, default_value = "classic-2")]
-    variant: String,
+    /// Variant id, like classic-2 (default: classic-2, or the position's variant).
+    #[arg(long)]
+    variant: Option<String>,
     /// Deepest depth to count.
     #[arg(long)]
     depth: u32,
@@ -25,22 +25,20 @@ pub struct PerftArgs {
 
 /// Runs `stella perft`.
 pub fn run(args: PerftArgs) -> anyhow::Result<()> {
+    let variant = match &args.variant {
+        Some(id) => Some(id.parse::<Variant>().context("--variant")?),
+        None => None,
+    };
     let mut pos = match &args.position {
         Some(s) => s.parse::<Position>().context("--position")?,
-        None => Position::start(args.variant.parse::<Variant>().context("--variant")?),
+        None => Position::start(variant.unwrap_or(Variant::Classic2)),
     };
-    if args.position.is_some() && pos.variant().id() != args.variant && args.variant != "classic-2"
-    {
-        bail!(
-            "--variant {} disagrees with the position's variant {}",
-            args.variant,
-            pos.variant()
-        );
+    if let Some(v) = variant.filter(|&v| v != pos.variant()) {
+        bail!("--variant {v} disagrees with the position's variant {}", pos.variant());
     }
     for token in args.moves.as_deref().unwrap_or("").split_whitespace() {
         let path: MovePath = token.parse().with_context(|| format!("--moves: {token}"))?;
-        pos.play_path(&path)
-            .with_context(|| format!("--moves: {token}"))?;
+        pos.play_path(&path).with_context(|| format!("--moves: {token}"))?;
     }
     if args.divide {
         for (mv, n) in divide(&pos, args.depth) {
@@ -52,11 +50,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<()> {
         let n = perft(&pos, d);
         let secs = start.elapsed().as_secs_f64();
         println!("perft {d} {n}");
-        eprintln!(
-            "  {:.3} s, {:.1} M nodes/s",
-            secs,
-            n as f64 / secs.max(1e-9) / 1e6
-        );
+        eprintln!("  {:.3} s, {:.1} M nodes/s", secs, n as f64 / secs.max(1e-9) / 1e6);
     }
     Ok(())
 }
