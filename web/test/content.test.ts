@@ -52,3 +52,10 @@ describe("routes and labels", () => {
     expect(reasonText("weird")).toBe("the game ended (weird)");
   });
 });
+
+describe("project rules for players", () => {
+  it("keeps the title and the sections, not the note before them", async () => {
+    const { playerRules } = await import("../src/pages/rulesPage");
+    expect(playerRules("# Title\n\nNote for developers.\n\n## 1. Board\ntext")).toBe("# Title\n\n## 1. Board\ntext");
+  });
+});

@@ -20,6 +20,16 @@ const PROJECT_RULES: string | undefined = Object.values(
   import.meta.glob("../../../docs/rules.md", { query: "?raw", import: "default", eager: true }),
 )[0] as string | undefined;
 
+/**
+ * The project's rules text as players read it: the title and the numbered sections,
+ * without the opening note addressed to the project's developers.
+ */
+export function playerRules(md: string): string {
+  const title = /^# .*$/m.exec(md)?.[0] ?? "";
+  const firstSection = md.search(/^## /m);
+  return firstSection < 0 ? md : `${title}\n\n${md.slice(firstSection)}`;
+}
+
 function renderDoc(doc: RulesDoc): HTMLElement {
   const root = h("article", { class: "rules" }, h("h1", {}, doc.title));
   for (const s of doc.sections) {
@@ -55,7 +65,7 @@ export class RulesPage implements Page {
     clear(this.root);
     if (lang() === "en" && PROJECT_RULES) {
       const article = h("article", { class: "rules markdown" });
-      article.innerHTML = markdownToHtml(PROJECT_RULES);
+      article.innerHTML = markdownToHtml(playerRules(PROJECT_RULES));
       this.root.append(article);
     } else {
       this.root.append(renderDoc(DOCS[lang()]));
