@@ -59,3 +59,10 @@ describe("project rules for players", () => {
     expect(playerRules("# Title\n\nNote for developers.\n\n## 1. Board\ntext")).toBe("# Title\n\n## 1. Board\ntext");
   });
 });
+
+describe("project rules without source references", () => {
+  it("drops [000 §…] marks", async () => {
+    const { playerRules } = await import("../src/pages/rulesPage");
+    expect(playerRules("# T\n\n## 3. Moves  [000 §Le mosse, 001 §02–04]\n- x  [000, 003]")).toBe("# T\n\n## 3. Moves\n- x");
+  });
+});

@@ -22,12 +22,14 @@ const PROJECT_RULES: string | undefined = Object.values(
 
 /**
  * The project's rules text as players read it: the title and the numbered sections,
- * without the opening note addressed to the project's developers.
+ * without the opening note addressed to the project's developers and without the
+ * references to source pages such as "[000 §Notation]".
  */
 export function playerRules(md: string): string {
   const title = /^# .*$/m.exec(md)?.[0] ?? "";
   const firstSection = md.search(/^## /m);
-  return firstSection < 0 ? md : `${title}\n\n${md.slice(firstSection)}`;
+  const body = firstSection < 0 ? md : `${title}\n\n${md.slice(firstSection)}`;
+  return body.replace(/[ \t]*\[\d{3}[^\]]*\]/g, "");
 }
 
 function renderDoc(doc: RulesDoc): HTMLElement {
