@@ -1,0 +1,158 @@
+//! Building and running the server.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use axum::{middleware, Router};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower_http::trace::TraceLayer;
+
+use crate::computer::{ComputerPlayer, GreedyFallback};
+use crate::config::Config;
+use crate::http;
+use crate::lobby::Lobby;
+use crate::state::AppState;
+use crate::storage::{Storage, StorageError};
+use crate::table::{resume_tables, TableDeps};
+use crate::time::{SystemTimeSource, TimeSource};
+use crate::ws::ws_handler;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened or migrated.
+    #[error("database: {0}")]
+    Storage(#[from] StorageError),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+/// Stops a running server: table tasks end (live games stay stored and resume on the
+/// next start), connections close, `run_until_stopped` returns.
+#[derive(Debug, Clone)]
+pub struct ShutdownHandle(Arc<watch::Sender<bool>>);
+
+impl ShutdownHandle {
+    /// Asks the server to stop.
+    pub fn stop(&self) {
+        let _ = self.0.send(true);
+    }
+}
+
+/// A bound, ready server.
+#[derive(Debug)]
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+    shutdown: ShutdownHandle,
+}
+
+impl Application {
+    /// Opens the database, resumes live games and binds the address, with the system
+    /// clock and the built-in computer player.
+    pub async fn build(config: Config) -> Result<Application, StartError> {
+        Self::build_with(config, Arc::new(SystemTimeSource), default_computer()).await
+    }
+
+    /// Like [`Application::build`] with an injected time source and computer player.
+    pub async fn build_with(
+        config: Config,
+        time: Arc<dyn TimeSource>,
+        computer: Arc<dyn ComputerPlayer>,
+    ) -> Result<Application, StartError> {
+        let storage = Storage::connect(&config.database_url).await?;
+        let (tx, rx) = watch::channel(false);
+        let deps = TableDeps {
+            storage,
+            time,
+            lobby: Arc::new(Lobby::new()),
+            computer,
+            shutdown: rx,
+            lag: config.lag,
+            linger: config.finished_table_linger,
+        };
+        let resumed = resume_tables(&deps).await?;
+        if resumed > 0 {
+            tracing::info!(resumed, "resumed live games");
+        }
+        let listener = TcpListener::bind(&config.listen)
+            .await
+            .map_err(|source| StartError::Bind {
+                addr: config.listen.clone(),
+                source,
+            })?;
+        let state = AppState::new(config, deps);
+        let router = router(state.clone());
+        Ok(Application {
+            listener,
+            router,
+            state,
+            shutdown: ShutdownHandle(Arc::new(tx)),
+        })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.local_addr().port()
+    }
+
+    /// The bound address.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// The shared state (for tests and tools).
+    pub fn state(&self) -> AppState {
+        self.state.clone()
+    }
+
+    /// A handle that stops the server.
+    pub fn shutdown_handle(&self) -> ShutdownHandle {
+        self.shutdown.clone()
+    }
+
+    /// Serves until stopped through a [`ShutdownHandle`].
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let mut rx = self.shutdown.0.subscribe();
+        let storage = self.state.storage.clone();
+        axum::serve(
+            self.listener,
+            self.router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = rx.wait_for(|stop| *stop).await;
+        })
+        .await?;
+        storage.close().await;
+        Ok(())
+    }
+}
+
+/// The computer player of `stella serve`.
+pub fn default_computer() -> Arc<dyn ComputerPlayer> {
+    Arc::new(GreedyFallback)
+}
+
+fn router(state: AppState) -> Router {
+    let api = http::account_routes().merge(http::game_routes());
+    Router::new()
+        .route("/healthz", get(http::healthz))
+        .route("/ws", get(ws_handler))
+        .nest("/api", api)
+        .fallback(http::static_asset)
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(middleware::from_fn_with_state(state.clone(), http::origin_check))
+        .layer(middleware::from_fn(http::security_headers))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}

@@ -1,0 +1,80 @@
+//! The state shared by every request and connection.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::config::Config;
+use crate::lobby::Lobby;
+use crate::pairing::Pairing;
+use crate::storage::Storage;
+use crate::table::TableDeps;
+use crate::time::TimeSource;
+use crate::ws::TokenBucket;
+
+/// Shared server state (cheap to clone).
+#[derive(Debug, Clone)]
+pub struct AppState(Arc<Inner>);
+
+/// The contents of [`AppState`].
+#[derive(Debug)]
+pub struct Inner {
+    /// The configuration.
+    pub config: Config,
+    /// The database.
+    pub storage: Storage,
+    /// The time source.
+    pub time: Arc<dyn TimeSource>,
+    /// Tables and the lobby list.
+    pub lobby: Arc<Lobby>,
+    /// What table tasks need.
+    pub deps: TableDeps,
+    /// Quick pairing queue.
+    pub pairing: Pairing,
+    auth_limits: Mutex<HashMap<IpAddr, TokenBucket>>,
+    next_conn: AtomicU64,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// Shared state from its parts.
+    pub fn new(config: Config, deps: TableDeps) -> Self {
+        AppState(Arc::new(Inner {
+            storage: deps.storage.clone(),
+            time: deps.time.clone(),
+            lobby: deps.lobby.clone(),
+            config,
+            deps,
+            pairing: Pairing::default(),
+            auth_limits: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(1),
+        }))
+    }
+
+    /// Takes one login/registration attempt for `ip`; false when over the limit.
+    pub fn allow_auth_attempt(&self, ip: IpAddr) -> bool {
+        let now = self.time.now_ms();
+        let mut limits = self.auth_limits.lock().expect("rate limit lock");
+        if limits.len() > 100_000 {
+            limits.clear();
+        }
+        limits
+            .entry(ip)
+            .or_insert_with(|| {
+                TokenBucket::new_per_minute(self.config.auth_burst, self.config.auth_per_minute, now)
+            })
+            .take(now)
+    }
+
+    /// A fresh connection number.
+    pub fn next_connection_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,258 @@
+//! Games, seats and moves.
+
+use super::{GameRow, MoveRow, SeatRow, Storage, StorageResult};
+use crate::rating::Category;
+
+/// A rating change to store with the end of a game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingUpdate {
+    /// Seat index of the player.
+    pub seat: usize,
+    /// The player.
+    pub user_id: String,
+    /// The category rated.
+    pub category: Category,
+    /// Rating before the game.
+    pub before: f64,
+    /// Rating after the game.
+    pub after: f64,
+}
+
+/// What is stored when a game ends.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finish<'a> {
+    /// When it ended.
+    pub finished_ms: i64,
+    /// Why it ended (the engine's reason).
+    pub reason: &'a str,
+    /// The full record in the engine's format.
+    pub record: &'a str,
+    /// `(seat, place)` for every seat.
+    pub places: &'a [(usize, u8)],
+    /// Rating changes (empty for casual games).
+    pub ratings: &'a [RatingUpdate],
+}
+
+const GAME_COLUMNS: &str = "id, variant, rated, reserve_ms, increment_ms, status, created_by, \
+     created_ms, started_ms, finished_ms, reason, record, clock, start_v";
+
+impl Storage {
+    /// Stores a new game and its seats.
+    pub async fn insert_game(&self, game: &GameRow, seats: &[SeatRow]) -> StorageResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(&format!(
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+        ))
+        .bind(&game.id)
+        .bind(&game.variant)
+        .bind(game.rated)
+        .bind(game.reserve_ms)
+        .bind(game.increment_ms)
+        .bind(&game.status)
+        .bind(&game.created_by)
+        .bind(game.created_ms)
+        .bind(game.started_ms)
+        .bind(game.finished_ms)
+        .bind(&game.reason)
+        .bind(&game.record)
+        .bind(&game.clock)
+        .bind(game.start_v)
+        .execute(&mut *tx)
+        .await?;
+        for s in seats {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, colour, user_id, computer_level) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(&game.id)
+            .bind(s.seat)
+            .bind(&s.colour)
+            .bind(&s.user_id)
+            .bind(s.computer_level)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Puts a user in a seat, or empties it.
+    pub async fn set_seat(&self, game_id: &str, seat: usize, user_id: Option<&str>) -> StorageResult<()> {
+        sqlx::query("UPDATE seats SET user_id = $1 WHERE game_id = $2 AND seat = $3")
+            .bind(user_id)
+            .bind(game_id)
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Marks a game live from `started_ms` with its starting clocks and the version
+    /// of its `started` event.
+    pub async fn start_game(
+        &self,
+        game_id: &str,
+        started_ms: i64,
+        clock: Option<&str>,
+        start_v: u64,
+    ) -> StorageResult<()> {
+        sqlx::query(
+            "UPDATE games SET status = 'live', started_ms = $1, clock = $2, start_v = $3 WHERE id = $4",
+        )
+            .bind(started_ms)
+            .bind(clock)
+            .bind(start_v as i64)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores an accepted move.
+    pub async fn insert_move(&self, game_id: &str, m: &MoveRow) -> StorageResult<()> {
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, colour, path, clock, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(game_id)
+        .bind(m.ply)
+        .bind(&m.colour)
+        .bind(&m.path)
+        .bind(&m.clock)
+        .bind(m.at_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Stores the end of a game with places and rating changes, in one transaction.
+    pub async fn finish_game(&self, game_id: &str, f: &Finish<'_>) -> StorageResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "UPDATE games SET status = 'finished', finished_ms = $1, reason = $2, record = $3 WHERE id = $4",
+        )
+        .bind(f.finished_ms)
+        .bind(f.reason)
+        .bind(f.record)
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?;
+        for &(seat, place) in f.places {
+            sqlx::query("UPDATE seats SET place = $1 WHERE game_id = $2 AND seat = $3")
+                .bind(i64::from(place))
+                .bind(game_id)
+                .bind(seat as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for r in f.ratings {
+            sqlx::query(
+                "UPDATE seats SET rating_before = $1, rating_after = $2 WHERE game_id = $3 AND seat = $4",
+            )
+            .bind(r.before)
+            .bind(r.after)
+            .bind(game_id)
+            .bind(r.seat as i64)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO ratings (user_id, category, rating, games) VALUES ($1, $2, $3, 1) \
+                 ON CONFLICT (user_id, category) DO UPDATE SET rating = $3, games = ratings.games + 1",
+            )
+            .bind(&r.user_id)
+            .bind(r.category.as_str())
+            .bind(r.after)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO rating_history (user_id, category, game_id, rating_before, rating_after, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&r.user_id)
+            .bind(r.category.as_str())
+            .bind(game_id)
+            .bind(r.before)
+            .bind(r.after)
+            .bind(f.finished_ms)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Marks a table that never started as abandoned.
+    pub async fn abort_game(&self, game_id: &str, now: i64) -> StorageResult<()> {
+        sqlx::query("UPDATE games SET status = 'aborted', finished_ms = $1 WHERE id = $2")
+            .bind(now)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// One game.
+    pub async fn game(&self, id: &str) -> StorageResult<Option<GameRow>> {
+        Ok(sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Every game still open or live (to resume after a restart).
+    pub async fn unfinished_games(&self) -> StorageResult<Vec<GameRow>> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('open', 'live') ORDER BY created_ms"
+        ))
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The seats of a game in order.
+    pub async fn seats(&self, game_id: &str) -> StorageResult<Vec<SeatRow>> {
+        Ok(sqlx::query_as(
+            "SELECT game_id, seat, colour, user_id, computer_level, place, rating_before, rating_after \
+             FROM seats WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The moves of a game in order.
+    pub async fn moves(&self, game_id: &str) -> StorageResult<Vec<MoveRow>> {
+        Ok(sqlx::query_as(
+            "SELECT ply, colour, path, clock, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The most recent games a user sat in, newest first.
+    pub async fn games_of_user(&self, user_id: &str, limit: i64) -> StorageResult<Vec<GameRow>> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {} FROM games g WHERE g.status <> 'aborted' AND EXISTS \
+             (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1) \
+             ORDER BY g.created_ms DESC LIMIT $2",
+            GAME_COLUMNS
+                .split(", ")
+                .map(|c| format!("g.{c}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Usernames of the given user ids (for display), in any order.
+    pub async fn usernames(&self, ids: &[String]) -> StorageResult<Vec<(String, String, i64)>> {
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(u) = self.user_by_id(id).await? {
+                out.push((u.id, u.username, u.is_guest));
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,105 @@
+//! Plain rows as stored.
+
+use serde::Serialize;
+
+/// A user account (registered or guest).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct UserRow {
+    /// Stable identifier.
+    pub id: String,
+    /// The name as the user typed it.
+    pub username: String,
+    /// The argon2id PHC string; none for guests.
+    pub password_hash: Option<String>,
+    /// 1 for a guest, 0 for a registered account.
+    pub is_guest: i64,
+}
+
+impl UserRow {
+    /// Whether this is a guest account.
+    pub fn guest(&self) -> bool {
+        self.is_guest != 0
+    }
+}
+
+/// A game (a table, from creation to the end).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct GameRow {
+    /// Identifier, also the table's.
+    pub id: String,
+    /// Variant id, e.g. `classic-2`.
+    pub variant: String,
+    /// 1 if rated.
+    pub rated: i64,
+    /// Reserve in milliseconds; none for untimed games.
+    pub reserve_ms: Option<i64>,
+    /// Increment in milliseconds; none for untimed games.
+    pub increment_ms: Option<i64>,
+    /// `open`, `live`, `finished` or `aborted`.
+    pub status: String,
+    /// The user who created the table.
+    pub created_by: Option<String>,
+    /// Creation time.
+    pub created_ms: i64,
+    /// Start time, once every seat was taken.
+    pub started_ms: Option<i64>,
+    /// End time.
+    pub finished_ms: Option<i64>,
+    /// Why the game ended.
+    pub reason: Option<String>,
+    /// The full game record, once finished.
+    pub record: Option<String>,
+    /// The clocks at the start (JSON), for games that have no move yet.
+    pub clock: Option<String>,
+    /// Version number of the table's `started` event.
+    pub start_v: Option<i64>,
+}
+
+/// One seat of a game.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct SeatRow {
+    /// The game.
+    pub game_id: String,
+    /// Seat index in play order.
+    pub seat: i64,
+    /// Colour name.
+    pub colour: String,
+    /// The human in the seat.
+    pub user_id: Option<String>,
+    /// The computer level in the seat.
+    pub computer_level: Option<i64>,
+    /// Final place (1 = first).
+    pub place: Option<i64>,
+    /// Rating before a rated game.
+    pub rating_before: Option<f64>,
+    /// Rating after a rated game.
+    pub rating_after: Option<f64>,
+}
+
+/// One accepted move.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct MoveRow {
+    /// Ply number from 1.
+    pub ply: i64,
+    /// Colour that moved.
+    pub colour: String,
+    /// The canonical path, e.g. `m1-m3-k5`.
+    pub path: String,
+    /// The clocks after the move (JSON), if timed.
+    pub clock: Option<String>,
+    /// When the move was accepted.
+    pub at_ms: i64,
+}
+
+/// A rating in one category, as on a leaderboard.
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+pub struct RatingRow {
+    /// The player.
+    pub username: String,
+    /// The category.
+    pub category: String,
+    /// Current rating.
+    pub rating: f64,
+    /// Rated games played in the category.
+    pub games: i64,
+}

@@ -1,0 +1,125 @@
+//! Messages to a table task, and the handle that sends them.
+
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use stella_engine::Move;
+
+use crate::ws::{ErrorCode, EventEnvelope, ProtoError, TableSnapshot, UserInfo};
+
+/// The answer to a command: nothing, or why it was refused.
+pub type Reply = oneshot::Sender<Result<(), ProtoError>>;
+
+/// What a watcher gets: either the events it missed or a full snapshot, and a receiver
+/// for what follows (subscribed at the same moment, so nothing is lost in between).
+#[derive(Debug)]
+pub struct WatchReply {
+    /// A full snapshot, when the client's version could not be served from the log.
+    pub snapshot: Option<TableSnapshot>,
+    /// The events after the client's version, when it could.
+    pub events: Vec<EventEnvelope>,
+    /// Every later event.
+    pub receiver: broadcast::Receiver<EventEnvelope>,
+}
+
+/// A request to a table task.
+#[derive(Debug)]
+pub enum Command {
+    /// Sit down.
+    Join {
+        /// Who.
+        user: UserInfo,
+        /// Which seat; the first open one if none.
+        seat: Option<usize>,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Leave a seat before the start.
+    Leave {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Follow the table.
+    Watch {
+        /// The last version the client has.
+        since: Option<u64>,
+        /// The answer.
+        reply: oneshot::Sender<WatchReply>,
+    },
+    /// Play a move.
+    Move {
+        /// Who.
+        user_id: String,
+        /// The path as written.
+        path: String,
+        /// Confirms an eliminating move.
+        confirm: bool,
+        /// The connection's estimated one-way lag.
+        lag_ms: i64,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Resign.
+    Resign {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// A computer seat's choice, computed off the async threads.
+    ComputerMove {
+        /// The number of moves played when the choice was asked for.
+        ply: usize,
+        /// The chosen move.
+        mv: Move,
+    },
+}
+
+/// A cheap handle to a table task.
+#[derive(Debug, Clone)]
+pub struct TableHandle {
+    /// The table id.
+    pub id: String,
+    /// The task's inbox.
+    pub tx: mpsc::Sender<Command>,
+}
+
+fn gone() -> ProtoError {
+    ProtoError::new(ErrorCode::Unavailable, "the table is closing")
+}
+
+impl TableHandle {
+    async fn ask(&self, make: impl FnOnce(Reply) -> Command) -> Result<(), ProtoError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(make(reply)).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+
+    /// Sits `user` down.
+    pub async fn join(&self, user: UserInfo, seat: Option<usize>) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Join { user, seat, reply }).await
+    }
+
+    /// Takes `user_id` out of their seat.
+    pub async fn leave(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Leave { user_id, reply }).await
+    }
+
+    /// Plays a move for `user_id`.
+    pub async fn play(&self, user_id: String, path: String, confirm: bool, lag_ms: i64) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Move { user_id, path, confirm, lag_ms, reply }).await
+    }
+
+    /// Resigns for `user_id`.
+    pub async fn resign(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Resign { user_id, reply }).await
+    }
+
+    /// Follows the table from version `since`.
+    pub async fn watch(&self, since: Option<u64>) -> Result<WatchReply, ProtoError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Command::Watch { since, reply }).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())
+    }
+}

@@ -1,0 +1,94 @@
+//! Creating a table: stored first, then its task starts.
+
+use stella_engine::Variant;
+
+use super::actor::{TableActor, TableDeps};
+use super::clock::TimeControl;
+use super::command::TableHandle;
+use super::seat::{Occupant, Seat};
+use crate::ids::random_id;
+use crate::storage::{GameRow, SeatRow};
+use crate::ws::{ErrorCode, ProtoError, TableEvent};
+
+/// A checked request for a new table.
+#[derive(Debug, Clone)]
+pub struct NewTable {
+    /// The variant.
+    pub variant: Variant,
+    /// The time control, none for untimed.
+    pub control: Option<TimeControl>,
+    /// Rated or casual.
+    pub rated: bool,
+    /// One occupant per seat of the variant, in play order.
+    pub seats: Vec<Occupant>,
+    /// Who asked for it.
+    pub created_by: Option<String>,
+}
+
+/// Stores a new table and starts its task; a table whose seats are all taken starts
+/// its game at once.
+pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle, ProtoError> {
+    let colours = new.variant.seats();
+    if new.seats.len() != colours.len() {
+        return Err(ProtoError::new(
+            ErrorCode::BadSeats,
+            format!("{} has {} seats, got {}", new.variant.id(), colours.len(), new.seats.len()),
+        ));
+    }
+    let id = random_id(10);
+    let now = deps.time.now_ms();
+    let row = GameRow {
+        id: id.clone(),
+        variant: new.variant.id().to_owned(),
+        rated: i64::from(new.rated),
+        reserve_ms: new.control.map(|c| c.reserve_ms),
+        increment_ms: new.control.map(|c| c.increment_ms),
+        status: "open".into(),
+        created_by: new.created_by.clone(),
+        created_ms: now,
+        started_ms: None,
+        finished_ms: None,
+        reason: None,
+        record: None,
+        clock: None,
+        start_v: None,
+    };
+    let seat_rows: Vec<SeatRow> = new
+        .seats
+        .iter()
+        .zip(colours)
+        .enumerate()
+        .map(|(i, (o, c))| SeatRow {
+            game_id: id.clone(),
+            seat: i as i64,
+            colour: c.to_string(),
+            user_id: o.user_id().map(str::to_owned),
+            computer_level: match o {
+                Occupant::Computer(l) => Some(i64::from(*l)),
+                _ => None,
+            },
+            place: None,
+            rating_before: None,
+            rating_after: None,
+        })
+        .collect();
+    deps.storage.insert_game(&row, &seat_rows).await.map_err(|e| {
+        tracing::error!(error = %e, "could not store a new table");
+        ProtoError::new(ErrorCode::Storage, "the server could not create the table; try again")
+    })?;
+    let seats: Vec<Seat> = new
+        .seats
+        .into_iter()
+        .zip(colours)
+        .map(|(occupant, &colour)| Seat { colour, occupant })
+        .collect();
+    let mut actor = TableActor::new(id, new.variant, new.rated, new.control, seats, deps.clone());
+    for i in 0..actor.seats.len() {
+        if actor.seats[i].occupant != Occupant::Open {
+            let player = actor.seats[i].occupant.view();
+            actor.emit(TableEvent::Seated { seat: i, player });
+        }
+    }
+    actor.start_if_full().await;
+    Ok(actor.spawn())
+}

@@ -1,0 +1,120 @@
+//! Resuming live games after a restart, without charging the downtime to any clock.
+
+use stella_engine::{MovePath, Variant};
+
+use super::actor::{Status, TableActor, TableDeps};
+use super::clock::{Clock, ClockView, StoredClock, TimeControl};
+use super::seat::{Occupant, Seat};
+use crate::storage::{GameRow, StorageResult};
+use crate::ws::{TableEvent, UserInfo};
+
+/// Restarts a task for every live game in the database, replaying its stored moves with
+/// the engine; the clock of the player to move restarts now, so the downtime is charged
+/// to nobody. Tables that were still waiting for players are closed. Returns how many
+/// games were resumed.
+pub async fn resume_tables(deps: &TableDeps) -> StorageResult<usize> {
+    let mut resumed = 0;
+    for game in deps.storage.unfinished_games().await? {
+        if game.status != "live" {
+            deps.storage.abort_game(&game.id, deps.time.now_ms()).await?;
+            continue;
+        }
+        match resume_one(deps, &game).await? {
+            Ok(()) => resumed += 1,
+            Err(why) => tracing::error!(table = %game.id, %why, "could not resume a game"),
+        }
+    }
+    Ok(resumed)
+}
+
+async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<(), String>> {
+    let Ok(variant) = Variant::from_id(&game.variant) else {
+        return Ok(Err(format!("unknown variant {}", game.variant)));
+    };
+    let mut seats = Vec::new();
+    for row in deps.storage.seats(&game.id).await? {
+        let Ok(colour) = row.colour.parse() else {
+            return Ok(Err(format!("unknown colour {}", row.colour)));
+        };
+        let occupant = match (&row.user_id, row.computer_level) {
+            (Some(uid), _) => match deps.storage.user_by_id(uid).await? {
+                Some(u) => Occupant::Human(UserInfo {
+                    guest: u.guest(),
+                    id: u.id,
+                    name: u.username,
+                }),
+                None => return Ok(Err(format!("unknown user {uid}"))),
+            },
+            (None, Some(level)) => Occupant::Computer(level.clamp(1, 8) as u8),
+            (None, None) => Occupant::Open,
+        };
+        seats.push(Seat { colour, occupant });
+    }
+    let control = match (game.reserve_ms, game.increment_ms) {
+        (Some(reserve_ms), Some(increment_ms)) => Some(TimeControl { reserve_ms, increment_ms }),
+        _ => None,
+    };
+    let n = seats.len();
+    let mut actor = TableActor::new(game.id.clone(), variant, game.rated != 0, control, seats, deps.clone());
+    let start_v = game.start_v.unwrap_or(n as i64 + 1).max(1) as u64;
+    actor.v = (start_v - 1).saturating_sub(n as u64);
+    for i in 0..n {
+        let player = actor.seats[i].occupant.view();
+        actor.emit(TableEvent::Seated { seat: i, player });
+    }
+    actor.status = Status::Live;
+    let initial: Option<StoredClock> = game.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
+    let view = |stored: &Option<StoredClock>, running: Option<usize>| {
+        stored.as_ref().map(|s| ClockView {
+            remaining_ms: s.r.clone(),
+            running,
+        })
+    };
+    let first = actor.seat_of_colour(actor.game.turn());
+    actor.emit(TableEvent::Started {
+        turn: Some(actor.game.turn().to_string()),
+        clock: view(&initial, Some(first)),
+    });
+    let mut last_clock = initial;
+    for m in deps.storage.moves(&game.id).await? {
+        let colour = actor.game.turn();
+        let played = m
+            .path
+            .parse::<MovePath>()
+            .map_err(|e| e.to_string())
+            .and_then(|p| actor.game.play_path(&p).map_err(|e| e.to_string()));
+        if let Err(e) = played {
+            return Ok(Err(format!("stored move {} ({}) does not replay: {e}", m.ply, m.path)));
+        }
+        let stored: Option<StoredClock> = m.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
+        let over = actor.game.is_over();
+        let running = (!over).then(|| actor.seat_of_colour(actor.game.turn()));
+        actor.emit(TableEvent::Moved {
+            ply: m.ply as u64,
+            colour: colour.to_string(),
+            path: m.path.clone(),
+            position: actor.game.position().to_string(),
+            turn: (!over).then(|| actor.game.turn().to_string()),
+            clock: view(&stored, running),
+        });
+        if stored.is_some() {
+            last_clock = stored;
+        }
+    }
+    let now = deps.time.now_ms();
+    actor.clock = match (control, last_clock) {
+        (Some(c), Some(stored)) => Some(Clock::restore(c, &stored, deps.lag)),
+        (Some(c), None) => Some(Clock::new(c, n, deps.lag)),
+        _ => None,
+    };
+    if actor.game.is_over() {
+        actor.finish_after_resume().await;
+    } else {
+        let seat = actor.seat_of_colour(actor.game.turn());
+        if let Some(clock) = actor.clock.as_mut() {
+            clock.start(seat, now);
+        }
+    }
+    actor.spawn();
+    Ok(Ok(()))
+}

@@ -1,0 +1,75 @@
+//! Protocol errors: a stable code for programs and a message for people.
+
+use serde::{Deserialize, Serialize};
+
+/// Every error code the server sends in an `error` message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not `{"t": ..., "d": ...}`, or a field of the wrong type.
+    BadMessage,
+    /// A `t` the server does not know.
+    UnknownType,
+    /// A text frame longer than the limit.
+    TooLarge,
+    /// Too many messages too fast; the message was dropped.
+    RateLimited,
+    /// The action needs a session (log in or play as a guest).
+    NotLoggedIn,
+    /// No table has this id.
+    NoSuchTable,
+    /// The variant id is unknown.
+    BadVariant,
+    /// The time control is out of range.
+    BadTimeControl,
+    /// The seat list does not fit the variant.
+    BadSeats,
+    /// Guests and computers may not play rated games.
+    RatedNeedsAccounts,
+    /// The seat is already taken.
+    SeatTaken,
+    /// The player already sits at this table.
+    AlreadySeated,
+    /// The player does not sit at this table.
+    NotSeated,
+    /// The game has started; seats can no longer change.
+    AlreadyStarted,
+    /// The game has not started yet.
+    NotStarted,
+    /// It is another seat's turn.
+    NotYourTurn,
+    /// The move starts on a hole without a marble of the player to move.
+    NotYourMarble,
+    /// The move breaks a rule (the message says which).
+    IllegalMove,
+    /// The move is not written as holes joined by hyphens.
+    BadMove,
+    /// The move would eliminate its player; send it again with `"confirm": true`.
+    ConfirmRequired,
+    /// The game is over.
+    GameOver,
+    /// The server could not store the action; nothing changed.
+    Storage,
+    /// The server is shutting the table down.
+    Unavailable,
+}
+
+/// An error answer to one client message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{code:?}: {message}")]
+pub struct ProtoError {
+    /// The stable code.
+    pub code: ErrorCode,
+    /// What was wrong, for people.
+    pub message: String,
+}
+
+impl ProtoError {
+    /// An error with a code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        ProtoError {
+            code,
+            message: message.into(),
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! The two message enums of the protocol, one per direction. On the wire each message
+//! is `{"t": type, "d": data}`; see docs/protocol.md.
+
+use serde::{Deserialize, Serialize};
+
+use super::ErrorCode;
+use crate::table::ClockView;
+
+/// A time control as clients write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeSpec {
+    /// Reserve in whole minutes (1–180).
+    pub minutes: i64,
+    /// Increment in whole seconds (0–60).
+    pub increment: i64,
+}
+
+/// What a new table's seat holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatRequest {
+    /// Open for anyone to join.
+    Open,
+    /// The creator sits here.
+    Me,
+    /// A computer player of level 1–8.
+    Computer(u8),
+}
+
+/// A request to create a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateTable {
+    /// Variant id, e.g. `classic-3`.
+    pub variant: String,
+    /// Time control, or none for an untimed game.
+    #[serde(default)]
+    pub time: Option<TimeSpec>,
+    /// Rated (accounts only) or casual.
+    #[serde(default)]
+    pub rated: bool,
+    /// One entry per seat in play order; empty means the creator in the first seat and
+    /// every other seat open.
+    #[serde(default)]
+    pub seats: Vec<SeatRequest>,
+}
+
+/// Messages from a client.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", content = "d", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// Asks for a `pong`.
+    Ping {
+        /// Echoed back.
+        #[serde(default)]
+        n: u64,
+    },
+    /// Start receiving the lobby list and its changes.
+    LobbySubscribe,
+    /// Stop receiving lobby changes.
+    LobbyUnsubscribe,
+    /// Create a table.
+    CreateTable(CreateTable),
+    /// Sit at a table.
+    Join {
+        /// Table id.
+        table: String,
+        /// Seat index; the first open seat if absent.
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+    /// Leave a seat of a table that has not started.
+    Leave {
+        /// Table id.
+        table: String,
+    },
+    /// Receive a table's events (players and spectators alike).
+    Watch {
+        /// Table id.
+        table: String,
+        /// The last event version the client has; the server sends what follows, or a
+        /// full snapshot when absent.
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    /// Stop receiving a table's events.
+    Unwatch {
+        /// Table id.
+        table: String,
+    },
+    /// Play a move.
+    Move {
+        /// Table id.
+        table: String,
+        /// The marble's path, e.g. `m1-m3-k5`.
+        path: String,
+        /// Client's id for this move, echoed in the `ack` or `error`.
+        ack: u64,
+        /// Confirms a move that eliminates its player.
+        #[serde(default)]
+        confirm: bool,
+    },
+    /// Resign the game.
+    Resign {
+        /// Table id.
+        table: String,
+    },
+    /// Wait for an opponent for a classic-2 game at a preset time control.
+    QuickPair(TimeSpec),
+    /// Stop waiting for an opponent.
+    QuickPairCancel,
+}
+
+/// The type names of [`ClientMsg`], to tell an unknown type from a malformed message.
+pub const CLIENT_TYPES: &[&str] = &[
+    "ping",
+    "lobby_subscribe",
+    "lobby_unsubscribe",
+    "create_table",
+    "join",
+    "leave",
+    "watch",
+    "unwatch",
+    "move",
+    "resign",
+    "quick_pair",
+    "quick_pair_cancel",
+];
+
+/// A player as others see them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PlayerView {
+    /// Nobody sits here yet.
+    Open,
+    /// A person.
+    Human {
+        /// User id.
+        id: String,
+        /// Display name.
+        name: String,
+        /// Whether a guest.
+        guest: bool,
+    },
+    /// A computer player.
+    Computer {
+        /// Level 1–8.
+        level: u8,
+    },
+}
+
+/// One seat of a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// Seat index in play order.
+    pub seat: usize,
+    /// The seat's colour.
+    pub colour: String,
+    /// Who sits there.
+    pub player: PlayerView,
+}
+
+/// A table as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSummary {
+    /// Table id.
+    pub id: String,
+    /// Variant id.
+    pub variant: String,
+    /// Time control, none if untimed.
+    pub time: Option<TimeSpec>,
+    /// Rated or casual.
+    pub rated: bool,
+    /// `open`, `live` or `finished`.
+    pub status: String,
+    /// The seats.
+    pub seats: Vec<SeatView>,
+}
+
+/// A seat's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlaceView {
+    /// Seat index.
+    pub seat: usize,
+    /// Colour.
+    pub colour: String,
+    /// Place (1 = first).
+    pub place: u8,
+    /// Rating before the game (rated games).
+    pub rating_before: Option<f64>,
+    /// Rating after the game (rated games).
+    pub rating_after: Option<f64>,
+}
+
+/// Everything a client needs to draw a table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableSnapshot {
+    /// The summary (id, variant, seats...).
+    #[serde(flatten)]
+    pub summary: TableSummary,
+    /// The version of the last event included.
+    pub v: u64,
+    /// The position string (engine format).
+    pub position: String,
+    /// The colour to move, none once over or before the start.
+    pub turn: Option<String>,
+    /// Every move so far, in order.
+    pub moves: Vec<String>,
+    /// The clocks, for timed games that started.
+    pub clock: Option<ClockView>,
+    /// The result, once over.
+    pub result: Option<ResultView>,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResultView {
+    /// The engine's reason, e.g. `arrived`, `resigned-white`, `timeout-black`.
+    pub reason: String,
+    /// Every seat's place.
+    pub places: Vec<PlaceView>,
+}
+
+/// A numbered table event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TableEvent {
+    /// Someone sat down.
+    Seated {
+        /// Seat index.
+        seat: usize,
+        /// Who.
+        player: PlayerView,
+    },
+    /// A seat was left.
+    Vacated {
+        /// Seat index.
+        seat: usize,
+    },
+    /// Every seat was taken: the game began.
+    Started {
+        /// The colour to move.
+        turn: Option<String>,
+        /// The clocks.
+        clock: Option<ClockView>,
+    },
+    /// A move was played.
+    Moved {
+        /// Ply number from 1.
+        ply: u64,
+        /// Who moved.
+        colour: String,
+        /// The canonical path.
+        path: String,
+        /// The position after it.
+        position: String,
+        /// The colour to move next, none if the game is over.
+        turn: Option<String>,
+        /// The clocks after it.
+        clock: Option<ClockView>,
+    },
+    /// The game ended.
+    Ended(ResultView),
+    /// Everyone left before the start: the table is closed.
+    Closed,
+}
+
+/// A table event with its table and version.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventEnvelope {
+    /// Table id.
+    pub table: String,
+    /// Version: 1 for the first event of a table, then +1 each.
+    pub v: u64,
+    /// The event.
+    #[serde(flatten)]
+    pub event: TableEvent,
+}
+
+/// Who the connection is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserInfo {
+    /// User id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Whether a guest.
+    pub guest: bool,
+}
+
+/// Messages from the server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", content = "d", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// First message of a connection.
+    Hello {
+        /// The session's user, none for an anonymous spectator.
+        user: Option<UserInfo>,
+        /// Server time in Unix milliseconds.
+        now: i64,
+    },
+    /// Answer to `ping`.
+    Pong {
+        /// Echo of the ping's `n`.
+        n: u64,
+    },
+    /// The full lobby list.
+    Lobby {
+        /// Every open or live table.
+        tables: Vec<TableSummary>,
+    },
+    /// A table appeared or changed.
+    LobbyUpdate(TableSummary),
+    /// A table left the lobby (finished or closed).
+    LobbyRemove {
+        /// Table id.
+        table: String,
+    },
+    /// A table was created at the client's request.
+    TableCreated {
+        /// Table id.
+        table: String,
+    },
+    /// Quick pairing found an opponent; the game has started at this table.
+    Paired {
+        /// Table id.
+        table: String,
+    },
+    /// Full state of a table.
+    Table(TableSnapshot),
+    /// One table event.
+    Event(EventEnvelope),
+    /// A move was accepted and stored.
+    Ack {
+        /// The move's `ack` id.
+        ack: u64,
+    },
+    /// A request was refused; nothing changed.
+    Error {
+        /// Stable code.
+        code: ErrorCode,
+        /// What was wrong.
+        message: String,
+        /// The move's `ack` id, if the refused message was a move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ack: Option<u64>,
+    },
+}
+
+impl ServerMsg {
+    /// An error message from a protocol error.
+    pub fn error(e: super::ProtoError, ack: Option<u64>) -> ServerMsg {
+        ServerMsg::Error {
+            code: e.code,
+            message: e.message,
+            ack,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_shape() {
+        let m: ClientMsg = serde_json::from_str(
+            r#"{"t":"move","d":{"table":"x","path":"m1-m3","ack":7}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Move { table: "x".into(), path: "m1-m3".into(), ack: 7, confirm: false }
+        );
+        let p: ClientMsg = serde_json::from_str(r#"{"t":"lobby_subscribe"}"#).unwrap();
+        assert_eq!(p, ClientMsg::LobbySubscribe);
+        let c: ClientMsg = serde_json::from_str(
+            r#"{"t":"create_table","d":{"variant":"classic-3","seats":["me",{"computer":3},"open"]}}"#,
+        )
+        .unwrap();
+        let ClientMsg::CreateTable(c) = c else { panic!() };
+        assert_eq!(c.seats, vec![SeatRequest::Me, SeatRequest::Computer(3), SeatRequest::Open]);
+        let s = serde_json::to_string(&ServerMsg::Ack { ack: 3 }).unwrap();
+        assert_eq!(s, r#"{"t":"ack","d":{"ack":3}}"#);
+        let e = serde_json::to_value(ServerMsg::Event(EventEnvelope {
+            table: "x".into(),
+            v: 2,
+            event: TableEvent::Vacated { seat: 1 },
+        }))
+        .unwrap();
+        assert_eq!(e["d"]["type"], "vacated");
+        assert_eq!(e["d"]["v"], 2);
+    }
+}

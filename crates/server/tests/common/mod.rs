@@ -1,0 +1,230 @@
+//! Test helpers: a real server on port 0 with a fresh SQLite file, HTTP and WebSocket
+//! clients.
+#![allow(dead_code, missing_docs)]
+
+pub mod play;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use stella_server::computer::GreedyFallback;
+use stella_server::{Application, Config, ManualTime, ShutdownHandle, SystemTimeSource, TimeSource};
+use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A running test server.
+pub struct TestApp {
+    pub base: String,
+    pub port: u16,
+    pub db: PathBuf,
+    pub dir: Arc<tempfile::TempDir>,
+    pub time: Arc<dyn TimeSource>,
+    shutdown: ShutdownHandle,
+    join: JoinHandle<()>,
+}
+
+/// Options of [`spawn_app_with`].
+#[derive(Default)]
+pub struct Options {
+    pub manual_time: Option<Arc<ManualTime>>,
+    pub dir: Option<Arc<tempfile::TempDir>>,
+    pub config: Option<fn(&mut Config)>,
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(Options::default()).await
+}
+
+pub async fn spawn_app_with(opts: Options) -> TestApp {
+    let dir = opts
+        .dir
+        .unwrap_or_else(|| Arc::new(tempfile::tempdir().expect("temp dir")));
+    let db = dir.path().join("stella-test.db");
+    let mut config = Config {
+        listen: "127.0.0.1:0".into(),
+        database_url: db.to_string_lossy().into_owned(),
+        auth_burst: 50,
+        ..Config::default()
+    };
+    if let Some(f) = opts.config {
+        f(&mut config);
+    }
+    let time: Arc<dyn TimeSource> = match opts.manual_time {
+        Some(t) => t,
+        None => Arc::new(SystemTimeSource),
+    };
+    let app = Application::build_with(config, time.clone(), Arc::new(GreedyFallback))
+        .await
+        .expect("server builds");
+    let port = app.port();
+    let shutdown = app.shutdown_handle();
+    let join = tokio::spawn(async move {
+        app.run_until_stopped().await.expect("server runs");
+    });
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        port,
+        db,
+        dir,
+        time,
+        shutdown,
+        join,
+    }
+}
+
+/// The `stella_session=...` pair of a response's Set-Cookie.
+pub fn session_cookie(res: &reqwest::Response) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("stella_session="))
+        .map(|v| v.split(';').next().unwrap_or_default().to_owned())
+}
+
+impl TestApp {
+    /// Stops the server and waits for it; the database stays.
+    pub async fn stop(self) -> Arc<tempfile::TempDir> {
+        self.shutdown.stop();
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.join).await;
+        self.dir
+    }
+
+    pub fn http(&self) -> reqwest::Client {
+        reqwest::Client::builder()
+            .cookie_store(false)
+            .build()
+            .expect("http client")
+    }
+
+    pub async fn post(&self, path: &str, cookie: Option<&str>, body: Value) -> reqwest::Response {
+        let mut req = self.http().post(format!("{}{path}", self.base)).json(&body);
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        req.send().await.expect("request")
+    }
+
+    pub async fn get(&self, path: &str, cookie: Option<&str>) -> reqwest::Response {
+        let mut req = self.http().get(format!("{}{path}", self.base));
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        req.send().await.expect("request")
+    }
+
+    /// Registers `name` and returns its session cookie.
+    pub async fn register(&self, name: &str) -> String {
+        let res = self
+            .post("/api/register", None, json!({"username": name, "password": "correct horse"}))
+            .await;
+        assert_eq!(res.status(), 201, "register {name}");
+        session_cookie(&res).expect("session cookie")
+    }
+
+    /// A guest session cookie.
+    pub async fn guest(&self) -> String {
+        let res = self.post("/api/guest", None, json!({})).await;
+        assert_eq!(res.status(), 201);
+        session_cookie(&res).expect("session cookie")
+    }
+
+    /// A WebSocket client, after its `hello`.
+    pub async fn ws(&self, cookie: Option<&str>) -> Ws {
+        let mut req = format!("ws://127.0.0.1:{}/ws", self.port)
+            .into_client_request()
+            .expect("ws request");
+        if let Some(c) = cookie {
+            req.headers_mut().insert("cookie", c.parse().expect("cookie header"));
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(req).await.expect("ws connects");
+        let mut ws = Ws { stream };
+        let hello = ws.recv().await;
+        assert_eq!(hello["t"], "hello");
+        ws
+    }
+}
+
+/// A WebSocket test client.
+pub struct Ws {
+    pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Ws {
+    pub async fn send(&mut self, msg: Value) {
+        self.send_text(&msg.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.stream
+            .send(Message::Text(text.to_owned().into()))
+            .await
+            .expect("ws send");
+    }
+
+    /// The next JSON message (pings are skipped).
+    pub async fn recv(&mut self) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let frame = tokio::time::timeout_at(deadline, self.stream.next())
+                .await
+                .expect("a message within 20 s")
+                .expect("the connection is open")
+                .expect("a frame");
+            match frame {
+                Message::Text(t) => {
+                    if std::env::var_os("WS_TRACE").is_some() {
+                        eprintln!("<- {t}");
+                    }
+                    return serde_json::from_str(t.as_str()).expect("server sends JSON");
+                }
+                Message::Ping(_) | Message::Pong(_) => continue,
+                other => panic!("unexpected frame {other:?}"),
+            }
+        }
+    }
+
+    /// Skips messages until one matches.
+    pub async fn recv_until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.recv().await;
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    /// Waits for an `error` and checks its code.
+    pub async fn expect_error(&mut self, code: &str) -> Value {
+        let m = self.recv_until(|m| m["t"] == "error").await;
+        assert_eq!(m["d"]["code"], code, "error was {m}");
+        assert!(!m["d"]["message"].as_str().unwrap_or("").is_empty());
+        m
+    }
+
+    /// Waits for the event of `table` with type `kind`.
+    pub async fn event(&mut self, kind: &str) -> Value {
+        self.recv_until(|m| m["t"] == "event" && m["d"]["type"] == kind).await
+    }
+
+    /// Checks the connection still answers.
+    pub async fn assert_alive(&mut self) {
+        self.send(json!({"t": "ping", "d": {"n": 42}})).await;
+        let pong = self.recv_until(|m| m["t"] == "pong").await;
+        assert_eq!(pong["d"]["n"], 42);
+    }
+
+    /// Creates a table and returns its id (the creator watches it).
+    pub async fn create(&mut self, d: Value) -> String {
+        self.send(json!({"t": "create_table", "d": d})).await;
+        let m = self.recv_until(|m| m["t"] == "table_created" || m["t"] == "error").await;
+        assert_eq!(m["t"], "table_created", "{m}");
+        m["d"]["table"].as_str().expect("table id").to_owned()
+    }
+}

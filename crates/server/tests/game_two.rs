@@ -1,0 +1,95 @@
+//! A full rated classic-2 game over real WebSockets, to the end, with ratings, game
+//! lists, replay data and the record download.
+
+mod common;
+
+use common::play::{next_greedy, play};
+use common::spawn_app;
+use serde_json::json;
+use stella_engine::{Colour, Game, Record, Variant};
+
+#[tokio::test]
+async fn classic_two_game_to_the_end_updates_ratings() {
+    let app = spawn_app().await;
+    let ana = app.register("ana").await;
+    let bo = app.register("boris").await;
+    let mut a = app.ws(Some(&ana)).await;
+    let mut b = app.ws(Some(&bo)).await;
+    let table = a
+        .create(json!({"variant": "classic-2", "rated": true, "time": {"minutes": 10, "increment": 5}}))
+        .await;
+    let snap = a.recv_until(|m| m["t"] == "table").await;
+    assert_eq!(snap["d"]["status"], "open");
+    b.send(json!({"t": "join", "d": {"table": table}})).await;
+    let started = b.event("started").await;
+    assert_eq!(started["d"]["turn"], "white");
+    a.event("started").await;
+
+    let mut game = Game::new(Variant::Classic2);
+    let mut ack = 0;
+    while !game.is_over() {
+        let (mv, path) = next_greedy(&game);
+        ack += 1;
+        let ply = game.moves().len() + 1;
+        let moved = if game.turn() == Colour::White {
+            play(&mut a, &mut [&mut b], &table, &path, ply, ack).await
+        } else {
+            play(&mut b, &mut [&mut a], &table, &path, ply, ack).await
+        };
+        game.play(&mv).expect("greedy moves are legal");
+        assert_eq!(moved["d"]["position"], game.position().to_string());
+        assert!(moved["d"]["clock"]["remaining_ms"].is_array());
+    }
+    let outcome = game.outcome().expect("over");
+    let ended_a = a.event("ended").await;
+    let ended_b = b.event("ended").await;
+    assert_eq!(ended_a["d"], ended_b["d"]);
+    assert_eq!(ended_a["d"]["reason"], outcome.reason.to_string());
+    let places = ended_a["d"]["places"].as_array().expect("places");
+    assert_eq!(places.len(), 2);
+    for p in places {
+        assert_eq!(p["rating_before"], 1500.0);
+        let after = p["rating_after"].as_f64().expect("rated");
+        let colour: Colour = p["colour"].as_str().unwrap().parse().unwrap();
+        let place = outcome.place_of(colour).unwrap();
+        assert_eq!(p["place"], place);
+        if outcome.is_draw() {
+            assert_eq!(after, 1500.0);
+        } else if place == 1 {
+            assert_eq!(after, 1516.0);
+        } else {
+            assert_eq!(after, 1484.0);
+        }
+    }
+
+    // Ratings and history.
+    let r: serde_json::Value = app.get("/api/users/ana/ratings", None).await.json().await.unwrap();
+    assert_eq!(r["ratings"][0]["category"], "duel");
+    assert_eq!(r["ratings"][0]["games"], 1);
+    assert_eq!(r["history"].as_array().unwrap().len(), 1);
+    assert_eq!(r["history"][0]["game_id"], table.as_str());
+    let board: serde_json::Value = app.get("/api/leaderboard/duel", None).await.json().await.unwrap();
+    assert_eq!(board["players"].as_array().unwrap().len(), 2);
+    let bad = app.get("/api/leaderboard/chess", None).await;
+    assert_eq!(bad.status(), 400);
+
+    // The player's game list and the replay.
+    let list: serde_json::Value = app.get("/api/users/boris/games", None).await.json().await.unwrap();
+    assert_eq!(list["games"][0]["id"], table.as_str());
+    assert_eq!(list["games"][0]["status"], "finished");
+    let replay: serde_json::Value = app.get(&format!("/api/games/{table}"), None).await.json().await.unwrap();
+    let moves = replay["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), game.moves().len());
+    assert_eq!(moves.last().unwrap()["position"], game.position().to_string());
+    assert_eq!(replay["seats"][0]["player"]["name"], "ana");
+    assert_eq!(replay["reason"], outcome.reason.to_string());
+
+    // The record downloads and replays to the same position.
+    let res = app.get(&format!("/api/games/{table}/record"), None).await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["content-disposition"].to_str().unwrap().contains("attachment"));
+    let text = res.text().await.unwrap();
+    let record = Record::parse(&text).expect("record parses");
+    assert_eq!(record.tag("White"), Some("ana"));
+    assert_eq!(record.replay().expect("record replays").position(), game.position());
+}

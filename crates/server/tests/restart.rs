@@ -1,0 +1,71 @@
+//! A restarted server resumes live games where they stood, without charging the
+//! downtime to any clock.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{spawn_app_with, Options};
+use serde_json::json;
+use stella_server::ManualTime;
+
+#[tokio::test]
+async fn restart_resumes_live_games_without_charging_downtime() {
+    let time = Arc::new(ManualTime::new(1_000_000));
+    let opts = |dir| Options {
+        manual_time: Some(time.clone()),
+        dir,
+        config: Some(|c| c.lag.max_per_move_ms = 0),
+    };
+    let app = spawn_app_with(opts(None)).await;
+    let (wc, bc) = (app.register("wanda").await, app.register("bert").await);
+    let mut w = app.ws(Some(&wc)).await;
+    let mut b = app.ws(Some(&bc)).await;
+    let table = w
+        .create(json!({"variant": "classic-2", "rated": true, "time": {"minutes": 3, "increment": 2}}))
+        .await;
+    b.send(json!({"t": "join", "d": {"table": table}})).await;
+    b.event("started").await;
+    time.advance(4_000);
+    w.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}})).await;
+    w.recv_until(|m| m["t"] == "ack").await;
+    time.advance(7_000);
+    b.send(json!({"t": "move", "d": {"table": table, "path": "e14-e13", "ack": 1}})).await;
+    b.recv_until(|m| m["t"] == "ack").await;
+    time.advance(3_000); // white has thought 3 s when the server stops
+    let moved = w.event("moved").await;
+    let moved = if moved["d"]["ply"] == 2 { moved } else { w.event("moved").await };
+    let v = moved["d"]["v"].as_u64().unwrap();
+    drop((w, b));
+
+    let dir = app.stop().await;
+    time.advance(3_600_000); // an hour of downtime
+    let app = spawn_app_with(opts(Some(dir))).await;
+
+    let mut w = app.ws(Some(&wc)).await;
+    w.send(json!({"t": "watch", "d": {"table": table}})).await;
+    let snap = w.recv_until(|m| m["t"] == "table").await;
+    assert_eq!(snap["d"]["status"], "live");
+    assert_eq!(snap["d"]["moves"], json!(["m4-m5", "e14-e13"]));
+    assert_eq!(snap["d"]["turn"], "white");
+    assert_eq!(snap["d"]["v"], v, "event versions survive the restart");
+    // 180 - 4 + 2 = 178 s for white, 180 - 7 + 2 = 175 s for black; neither the hour
+    // nor the 3 s before the stop were charged.
+    assert_eq!(snap["d"]["clock"]["remaining_ms"], json!([178_000, 175_000]));
+    assert_eq!(snap["d"]["clock"]["running"], 0);
+
+    // The game goes on.
+    let mut b = app.ws(Some(&bc)).await;
+    b.send(json!({"t": "watch", "d": {"table": table, "since": v}})).await;
+    b.assert_alive().await;
+    time.advance(1_000);
+    w.send(json!({"t": "move", "d": {"table": table, "path": "m5-m6", "ack": 2}})).await;
+    w.recv_until(|m| m["t"] == "ack").await;
+    let moved = b.event("moved").await;
+    assert_eq!(moved["d"]["v"], v + 1);
+    assert_eq!(moved["d"]["clock"]["remaining_ms"], json!([179_000, 175_000]));
+    // The lobby lists it as live.
+    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    assert_eq!(lobby["tables"][0]["id"], table.as_str());
+    assert_eq!(lobby["tables"][0]["status"], "live");
+}
