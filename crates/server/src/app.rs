@@ -10,7 +10,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::trace::TraceLayer;
 
-use crate::computer::{ComputerPlayer, GreedyFallback};
+use crate::computer::{ComputerPlayer, StellaAi};
 use crate::config::Config;
 use crate::http;
 use crate::lobby::Lobby;
@@ -85,12 +85,13 @@ impl Application {
         if resumed > 0 {
             tracing::info!(resumed, "resumed live games");
         }
-        let listener = TcpListener::bind(&config.listen)
-            .await
-            .map_err(|source| StartError::Bind {
-                addr: config.listen.clone(),
-                source,
-            })?;
+        let listener =
+            TcpListener::bind(&config.listen)
+                .await
+                .map_err(|source| StartError::Bind {
+                    addr: config.listen.clone(),
+                    source,
+                })?;
         let state = AppState::new(config, deps);
         let router = router(state.clone());
         Ok(Application {
@@ -108,7 +109,9 @@ impl Application {
 
     /// The bound address.
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().expect("a bound listener has an address")
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
     /// The shared state (for tests and tools).
@@ -127,7 +130,8 @@ impl Application {
         let storage = self.state.storage.clone();
         axum::serve(
             self.listener,
-            self.router.into_make_service_with_connect_info::<SocketAddr>(),
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
         )
         .with_graceful_shutdown(async move {
             let _ = rx.wait_for(|stop| *stop).await;
@@ -140,7 +144,7 @@ impl Application {
 
 /// The computer player of `stella serve`.
 pub fn default_computer() -> Arc<dyn ComputerPlayer> {
-    Arc::new(GreedyFallback)
+    Arc::new(StellaAi)
 }
 
 fn router(state: AppState) -> Router {
@@ -151,7 +155,10 @@ fn router(state: AppState) -> Router {
         .nest("/api", api)
         .fallback(http::static_asset)
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
-        .layer(middleware::from_fn_with_state(state.clone(), http::origin_check))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            http::origin_check,
+        ))
         .layer(middleware::from_fn(http::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -1,10 +1,11 @@
 //! Computer seats: the seam between a table and whatever chooses a computer's move.
 //!
 //! A table calls [`ComputerPlayer::choose`] inside `tokio::task::spawn_blocking`, so a
-//! search never runs on the async threads. [`GreedyFallback`] is the built-in player
-//! used until the `stella_ai` crate offers a best-move function; it is deliberately
-//! simple and plays the same at every level.
+//! search never runs on the async threads. [`StellaAi`] plays with the `stella_ai`
+//! search at the seat's level, within the thinking time the table grants from the
+//! seat's clock.
 
+use stella_ai::SystemClock;
 use stella_engine::{Game, Move};
 
 /// Chooses moves for computer seats.
@@ -14,33 +15,35 @@ pub trait ComputerPlayer: Send + Sync + std::fmt::Debug {
     fn choose(&self, game: &Game, level: u8, think_ms: i64) -> Option<Move>;
 }
 
-/// FALLBACK computer player (not the real AI): plays the legal move that most reduces
-/// the mover's total distance to goal, avoiding moves that would eliminate it; ties go
-/// to the move found first.
+/// The `stella_ai` computer player: `best_move_in_game` at the seat's level, with the
+/// game's history (for repetition) and the table's thinking budget as a cap.
 #[derive(Debug, Default, Clone, Copy)]
-pub struct GreedyFallback;
+pub struct StellaAi;
 
-impl ComputerPlayer for GreedyFallback {
-    fn choose(&self, game: &Game, _level: u8, _think_ms: i64) -> Option<Move> {
-        greedy_move(game)
+impl ComputerPlayer for StellaAi {
+    fn choose(&self, game: &Game, level: u8, think_ms: i64) -> Option<Move> {
+        let clock = SystemClock::new();
+        let seed = rand::random::<u64>();
+        stella_ai::best_move_in_game(
+            game,
+            level.clamp(1, 8),
+            seed,
+            &clock,
+            Some(think_ms.max(1) as u64),
+        )
     }
 }
 
-/// The greedy fallback's choice (see [`GreedyFallback`]); also used by tests to script
-/// players.
-pub fn greedy_move(game: &Game) -> Option<Move> {
-    let me = game.turn();
-    let position = game.position();
-    let mut best: Option<(bool, u32, Move)> = None;
-    for mv in game.legal_moves() {
-        let mut after = *position;
-        after.play_unchecked(&mv);
-        let key = (game.would_eliminate(&mv), after.distance_to_goal(me));
-        if best.is_none_or(|(e, d, _)| key < (e, d)) {
-            best = Some((key.0, key.1, mv));
-        }
+/// The quickest computer player: `stella_ai`'s one-ply greedy move (most distance
+/// gained, leaves home before the deadline, never eliminates itself by choice). Used
+/// by load tests and test scripts.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Greedy;
+
+impl ComputerPlayer for Greedy {
+    fn choose(&self, game: &Game, _level: u8, _think_ms: i64) -> Option<Move> {
+        stella_ai::greedy::greedy_move(game.position(), game.moves().len() as u64)
     }
-    best.map(|(_, _, mv)| mv)
 }
 
 #[cfg(test)]
@@ -49,12 +52,11 @@ mod tests {
     use stella_engine::Variant;
 
     #[test]
-    fn greedy_moves_forward() {
-        let game = Game::new(Variant::Classic2);
-        let mv = GreedyFallback.choose(&game, 1, 0).expect("a move at the start");
-        let before = game.position().distance_to_goal(game.turn());
-        let mut after = *game.position();
-        after.play_unchecked(&mv);
-        assert!(after.distance_to_goal(game.turn()) < before);
+    fn computer_players_choose_legal_moves() {
+        let game = Game::new(Variant::Classic3);
+        for player in [&StellaAi as &dyn ComputerPlayer, &Greedy] {
+            let mv = player.choose(&game, 1, 200).expect("a move at the start");
+            assert!(game.legal_moves().contains(&mv));
+        }
     }
 }

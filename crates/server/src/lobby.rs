@@ -34,7 +34,10 @@ impl Lobby {
 
     /// Registers a table task.
     pub fn register(&self, handle: TableHandle) {
-        self.tables.lock().expect("lobby lock").insert(handle.id.clone(), handle);
+        self.tables
+            .lock()
+            .expect("lobby lock")
+            .insert(handle.id.clone(), handle);
     }
 
     /// Forgets a table task (it has stopped).
@@ -50,7 +53,12 @@ impl Lobby {
 
     /// Every registered table task.
     pub fn handles(&self) -> Vec<TableHandle> {
-        self.tables.lock().expect("lobby lock").values().cloned().collect()
+        self.tables
+            .lock()
+            .expect("lobby lock")
+            .values()
+            .cloned()
+            .collect()
     }
 
     /// Publishes a table's new state: listed while open or live, removed otherwise.
@@ -67,14 +75,27 @@ impl Lobby {
     }
 
     fn remove(&self, id: &str) {
-        if self.summaries.lock().expect("lobby lock").remove(id).is_some() {
-            let _ = self.tx.send(ServerMsg::LobbyRemove { table: id.to_owned() });
+        if self
+            .summaries
+            .lock()
+            .expect("lobby lock")
+            .remove(id)
+            .is_some()
+        {
+            let _ = self.tx.send(ServerMsg::LobbyRemove {
+                table: id.to_owned(),
+            });
         }
     }
 
     /// The current list, oldest table first.
     pub fn list(&self) -> Vec<TableSummary> {
-        self.summaries.lock().expect("lobby lock").values().cloned().collect()
+        self.summaries
+            .lock()
+            .expect("lobby lock")
+            .values()
+            .cloned()
+            .collect()
     }
 
     /// A receiver of lobby changes.

@@ -37,7 +37,10 @@ impl Pairing {
         out: mpsc::Sender<ServerMsg>,
     ) -> Result<Option<String>, ProtoError> {
         if !TimeControl::QUICK.contains(&(spec.minutes, spec.increment)) {
-            let offered: Vec<String> = TimeControl::QUICK.iter().map(|(m, s)| format!("{m}+{s}")).collect();
+            let offered: Vec<String> = TimeControl::QUICK
+                .iter()
+                .map(|(m, s)| format!("{m}+{s}"))
+                .collect();
             return Err(ProtoError::new(
                 ErrorCode::BadTimeControl,
                 format!(
@@ -56,21 +59,33 @@ impl Pairing {
             match waiting.iter().position(|w| w.control == control) {
                 Some(i) => Some(waiting.remove(i)),
                 None => {
-                    waiting.push(Waiting { conn, user: user.clone(), control, out: out.clone() });
+                    waiting.push(Waiting {
+                        conn,
+                        user: user.clone(),
+                        control,
+                        out: out.clone(),
+                    });
                     None
                 }
             }
         };
-        let Some(opponent) = opponent else { return Ok(None) };
+        let Some(opponent) = opponent else {
+            return Ok(None);
+        };
         let new = NewTable {
             variant: Variant::Classic2,
             control: Some(control),
             rated: !opponent.user.guest && !user.guest,
-            seats: vec![Occupant::Human(opponent.user.clone()), Occupant::Human(user)],
+            seats: vec![
+                Occupant::Human(opponent.user.clone()),
+                Occupant::Human(user),
+            ],
             created_by: None,
         };
         let handle = create_table(deps, new).await?;
-        let paired = ServerMsg::Paired { table: handle.id.clone() };
+        let paired = ServerMsg::Paired {
+            table: handle.id.clone(),
+        };
         let _ = opponent.out.send(paired.clone()).await;
         let _ = out.send(paired).await;
         Ok(Some(handle.id))
@@ -78,6 +93,9 @@ impl Pairing {
 
     /// Takes connection `conn` out of the queue.
     pub fn cancel(&self, conn: u64) {
-        self.waiting.lock().expect("pairing lock").retain(|w| w.conn != conn);
+        self.waiting
+            .lock()
+            .expect("pairing lock")
+            .retain(|w| w.conn != conn);
     }
 }

@@ -68,7 +68,11 @@ impl AppState {
         limits
             .entry(ip)
             .or_insert_with(|| {
-                TokenBucket::new_per_minute(self.config.auth_burst, self.config.auth_per_minute, now)
+                TokenBucket::new_per_minute(
+                    self.config.auth_burst,
+                    self.config.auth_per_minute,
+                    now,
+                )
             })
             .take(now)
     }

@@ -12,7 +12,10 @@ async fn health_and_security_headers() {
     let app = spawn_app().await;
     let res = app.get("/healthz", None).await;
     assert_eq!(res.status(), 200);
-    let csp = res.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
     assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
     assert!(csp.contains("default-src 'self'"));
     assert_eq!(res.headers()["x-content-type-options"], "nosniff");
@@ -43,10 +46,26 @@ async fn spa_routes_get_the_client_or_a_clear_404() {
 async fn registration_is_validated_with_clear_messages() {
     let app = spawn_app().await;
     let cases = [
-        (json!({"username": "al", "password": "correct horse"}), 400, "invalid_username"),
-        (json!({"username": "9lives", "password": "correct horse"}), 400, "invalid_username"),
-        (json!({"username": "guesty", "password": "correct horse"}), 400, "invalid_username"),
-        (json!({"username": "alice", "password": "short"}), 400, "invalid_password"),
+        (
+            json!({"username": "al", "password": "correct horse"}),
+            400,
+            "invalid_username",
+        ),
+        (
+            json!({"username": "9lives", "password": "correct horse"}),
+            400,
+            "invalid_username",
+        ),
+        (
+            json!({"username": "guesty", "password": "correct horse"}),
+            400,
+            "invalid_username",
+        ),
+        (
+            json!({"username": "alice", "password": "short"}),
+            400,
+            "invalid_password",
+        ),
         (json!({"username": "alice"}), 422, "bad_request"),
     ];
     for (body, status, code) in cases {
@@ -58,7 +77,11 @@ async fn registration_is_validated_with_clear_messages() {
     }
     app.register("alice").await;
     let res = app
-        .post("/api/register", None, json!({"username": "ALICE", "password": "another one"}))
+        .post(
+            "/api/register",
+            None,
+            json!({"username": "ALICE", "password": "another one"}),
+        )
         .await;
     assert_eq!(res.status(), 409);
     let v: Value = res.json().await.unwrap();
@@ -70,34 +93,65 @@ async fn login_rotates_the_session_and_logout_invalidates_it() {
     let app = spawn_app().await;
     let first = app.register("carol").await;
     let res = app
-        .post("/api/login", Some(&first), json!({"username": "carol", "password": "wrong horse"}))
+        .post(
+            "/api/login",
+            Some(&first),
+            json!({"username": "carol", "password": "wrong horse"}),
+        )
         .await;
     assert_eq!(res.status(), 401);
-    assert_eq!(res.json::<Value>().await.unwrap()["error"], "bad_credentials");
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error"],
+        "bad_credentials"
+    );
     let res = app
-        .post("/api/login", Some(&first), json!({"username": "nobody", "password": "wrong horse"}))
+        .post(
+            "/api/login",
+            Some(&first),
+            json!({"username": "nobody", "password": "wrong horse"}),
+        )
         .await;
     assert_eq!(res.status(), 401);
 
     let res = app
-        .post("/api/login", Some(&first), json!({"username": "Carol", "password": "correct horse"}))
+        .post(
+            "/api/login",
+            Some(&first),
+            json!({"username": "Carol", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(res.status(), 200);
     let set = res.headers()["set-cookie"].to_str().unwrap().to_owned();
-    assert!(set.contains("HttpOnly") && set.contains("SameSite=Lax"), "{set}");
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Lax"),
+        "{set}"
+    );
     let second = session_cookie(&res).unwrap();
     assert_ne!(first, second, "a new session id at login");
-    assert_eq!(app.get("/api/me", Some(&first)).await.status(), 401, "the old session ended");
-    let me: Value = app.get("/api/me", Some(&second)).await.json().await.unwrap();
+    assert_eq!(
+        app.get("/api/me", Some(&first)).await.status(),
+        401,
+        "the old session ended"
+    );
+    let me: Value = app
+        .get("/api/me", Some(&second))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(me["user"]["name"], "carol");
 
     let res = app.post("/api/logout", Some(&second), json!({})).await;
     assert_eq!(res.status(), 204);
-    assert!(res.headers()["set-cookie"].to_str().unwrap().contains("Max-Age=0"));
+    assert!(res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .contains("Max-Age=0"));
     assert_eq!(app.get("/api/me", Some(&second)).await.status(), 401);
     // The WebSocket no longer knows the user either.
     let mut ws = app.ws(Some(&second)).await;
-    ws.send(json!({"t": "create_table", "d": {"variant": "classic-2"}})).await;
+    ws.send(json!({"t": "create_table", "d": {"variant": "classic-2"}}))
+        .await;
     ws.expect_error("not_logged_in").await;
 }
 
@@ -110,7 +164,13 @@ async fn guests_get_generated_names() {
     assert_eq!(me["user"]["guest"], true);
     // Guests cannot log in with a password.
     let name = me["user"]["name"].as_str().unwrap();
-    let res = app.post("/api/login", None, json!({"username": name, "password": ""})).await;
+    let res = app
+        .post(
+            "/api/login",
+            None,
+            json!({"username": name, "password": ""}),
+        )
+        .await;
     assert_eq!(res.status(), 401);
 }
 
@@ -143,8 +203,11 @@ async fn cross_site_requests_are_refused() {
         .unwrap();
     assert_eq!(own.status(), 201);
     // Cross-site WebSocket hijacking is refused at the handshake.
-    let mut req = format!("ws://127.0.0.1:{}/ws", app.port).into_client_request().unwrap();
-    req.headers_mut().insert("origin", "http://evil.example".parse().unwrap());
+    let mut req = format!("ws://127.0.0.1:{}/ws", app.port)
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("origin", "http://evil.example".parse().unwrap());
     assert!(tokio_tungstenite::connect_async(req).await.is_err());
 }
 
@@ -160,12 +223,20 @@ async fn login_attempts_are_rate_limited_per_address() {
     .await;
     for _ in 0..3 {
         let res = app
-            .post("/api/login", None, json!({"username": "dave", "password": "guess guess"}))
+            .post(
+                "/api/login",
+                None,
+                json!({"username": "dave", "password": "guess guess"}),
+            )
             .await;
         assert_eq!(res.status(), 401);
     }
     let res = app
-        .post("/api/login", None, json!({"username": "dave", "password": "guess guess"}))
+        .post(
+            "/api/login",
+            None,
+            json!({"username": "dave", "password": "guess guess"}),
+        )
         .await;
     assert_eq!(res.status(), 429);
     assert!(res.headers().contains_key("retry-after"));
@@ -176,7 +247,11 @@ async fn login_attempts_are_rate_limited_per_address() {
 async fn oversized_bodies_are_refused() {
     let app = spawn_app().await;
     let res = app
-        .post("/api/register", None, json!({"username": "x".repeat(100_000), "password": "correct horse"}))
+        .post(
+            "/api/register",
+            None,
+            json!({"username": "x".repeat(100_000), "password": "correct horse"}),
+        )
         .await;
     assert_eq!(res.status(), 413);
     assert_eq!(app.get("/healthz", None).await.status(), 200);

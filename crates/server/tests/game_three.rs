@@ -19,7 +19,8 @@ async fn classic_three_resignation_ends_the_game_for_all() {
         .create(json!({"variant": "classic-3", "seats": ["me", "open", "open"]}))
         .await;
     for (i, c) in clients.iter_mut().enumerate().skip(1) {
-        c.send(json!({"t": "join", "d": {"table": table, "seat": i}})).await;
+        c.send(json!({"t": "join", "d": {"table": table, "seat": i}}))
+            .await;
     }
     for c in clients.iter_mut() {
         c.event("started").await;
@@ -35,7 +36,9 @@ async fn classic_three_resignation_ends_the_game_for_all() {
         game.play(&mv).unwrap();
     }
     // Blue resigns, out of turn: resigning needs no turn.
-    clients[1].send(json!({"t": "resign", "d": {"table": table}})).await;
+    clients[1]
+        .send(json!({"t": "resign", "d": {"table": table}}))
+        .await;
     let mut results = Vec::new();
     for c in clients.iter_mut() {
         results.push(c.event("ended").await["d"].clone());
@@ -45,7 +48,10 @@ async fn classic_three_resignation_ends_the_game_for_all() {
     let places = results[0]["places"].as_array().unwrap();
     let blue = places.iter().find(|p| p["colour"] == "blue").unwrap();
     assert_eq!(blue["place"], 3, "whoever resigns is last");
-    assert!(places.iter().all(|p| p["rating_after"].is_null()), "casual game");
+    assert!(
+        places.iter().all(|p| p["rating_after"].is_null()),
+        "casual game"
+    );
 
     // The game is over for everyone.
     clients[0]
@@ -53,7 +59,12 @@ async fn classic_three_resignation_ends_the_game_for_all() {
         .await;
     let e = clients[0].expect_error("game_over").await;
     assert_eq!(e["d"]["ack"], 9);
-    let stored: serde_json::Value = app.get(&format!("/api/games/{table}"), None).await.json().await.unwrap();
+    let stored: serde_json::Value = app
+        .get(&format!("/api/games/{table}"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(stored["status"], "finished");
     assert_eq!(stored["reason"], "resigned-blue");
 }

@@ -16,7 +16,9 @@ async fn classic_two_game_to_the_end_updates_ratings() {
     let mut a = app.ws(Some(&ana)).await;
     let mut b = app.ws(Some(&bo)).await;
     let table = a
-        .create(json!({"variant": "classic-2", "rated": true, "time": {"minutes": 10, "increment": 5}}))
+        .create(
+            json!({"variant": "classic-2", "rated": true, "time": {"minutes": 10, "increment": 5}}),
+        )
         .await;
     let snap = a.recv_until(|m| m["t"] == "table").await;
     assert_eq!(snap["d"]["status"], "open");
@@ -27,22 +29,33 @@ async fn classic_two_game_to_the_end_updates_ratings() {
 
     let mut game = Game::new(Variant::Classic2);
     let mut ack = 0;
+    let (mut ended_a, mut ended_b) = (None, None);
     while !game.is_over() {
         let (mv, path) = next_greedy(&game);
         ack += 1;
         let ply = game.moves().len() + 1;
         let moved = if game.turn() == Colour::White {
-            play(&mut a, &mut [&mut b], &table, &path, ply, ack).await
+            let (moved, ended) = play(&mut a, &mut [&mut b], &table, &path, ply, ack).await;
+            ended_a = ended_a.or(ended);
+            moved
         } else {
-            play(&mut b, &mut [&mut a], &table, &path, ply, ack).await
+            let (moved, ended) = play(&mut b, &mut [&mut a], &table, &path, ply, ack).await;
+            ended_b = ended_b.or(ended);
+            moved
         };
         game.play(&mv).expect("greedy moves are legal");
         assert_eq!(moved["d"]["position"], game.position().to_string());
         assert!(moved["d"]["clock"]["remaining_ms"].is_array());
     }
     let outcome = game.outcome().expect("over");
-    let ended_a = a.event("ended").await;
-    let ended_b = b.event("ended").await;
+    let ended_a = match ended_a {
+        Some(e) => e,
+        None => a.event("ended").await,
+    };
+    let ended_b = match ended_b {
+        Some(e) => e,
+        None => b.event("ended").await,
+    };
     assert_eq!(ended_a["d"], ended_b["d"]);
     assert_eq!(ended_a["d"]["reason"], outcome.reason.to_string());
     let places = ended_a["d"]["places"].as_array().expect("places");
@@ -63,33 +76,62 @@ async fn classic_two_game_to_the_end_updates_ratings() {
     }
 
     // Ratings and history.
-    let r: serde_json::Value = app.get("/api/users/ana/ratings", None).await.json().await.unwrap();
+    let r: serde_json::Value = app
+        .get("/api/users/ana/ratings", None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(r["ratings"][0]["category"], "duel");
     assert_eq!(r["ratings"][0]["games"], 1);
     assert_eq!(r["history"].as_array().unwrap().len(), 1);
     assert_eq!(r["history"][0]["game_id"], table.as_str());
-    let board: serde_json::Value = app.get("/api/leaderboard/duel", None).await.json().await.unwrap();
+    let board: serde_json::Value = app
+        .get("/api/leaderboard/duel", None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(board["players"].as_array().unwrap().len(), 2);
     let bad = app.get("/api/leaderboard/chess", None).await;
     assert_eq!(bad.status(), 400);
 
     // The player's game list and the replay.
-    let list: serde_json::Value = app.get("/api/users/boris/games", None).await.json().await.unwrap();
+    let list: serde_json::Value = app
+        .get("/api/users/boris/games", None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(list["games"][0]["id"], table.as_str());
     assert_eq!(list["games"][0]["status"], "finished");
-    let replay: serde_json::Value = app.get(&format!("/api/games/{table}"), None).await.json().await.unwrap();
+    let replay: serde_json::Value = app
+        .get(&format!("/api/games/{table}"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
     let moves = replay["moves"].as_array().unwrap();
     assert_eq!(moves.len(), game.moves().len());
-    assert_eq!(moves.last().unwrap()["position"], game.position().to_string());
+    assert_eq!(
+        moves.last().unwrap()["position"],
+        game.position().to_string()
+    );
     assert_eq!(replay["seats"][0]["player"]["name"], "ana");
     assert_eq!(replay["reason"], outcome.reason.to_string());
 
     // The record downloads and replays to the same position.
     let res = app.get(&format!("/api/games/{table}/record"), None).await;
     assert_eq!(res.status(), 200);
-    assert!(res.headers()["content-disposition"].to_str().unwrap().contains("attachment"));
+    assert!(res.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .contains("attachment"));
     let text = res.text().await.unwrap();
     let record = Record::parse(&text).expect("record parses");
     assert_eq!(record.tag("White"), Some("ana"));
-    assert_eq!(record.replay().expect("record replays").position(), game.position());
+    assert_eq!(
+        record.replay().expect("record replays").position(),
+        game.position()
+    );
 }

@@ -21,12 +21,15 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
     let (wc, bc) = (app.guest().await, app.guest().await);
     let mut w = app.ws(Some(&wc)).await;
     let mut b = app.ws(Some(&bc)).await;
-    let table = w.create(json!({"variant": "classic-2", "time": {"minutes": 5, "increment": 0}})).await;
+    let table = w
+        .create(json!({"variant": "classic-2", "time": {"minutes": 5, "increment": 0}}))
+        .await;
     b.send(json!({"t": "join", "d": {"table": table}})).await;
     let started = b.event("started").await;
     let v_started = started["d"]["v"].as_u64().unwrap();
 
-    w.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}})).await;
+    w.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}}))
+        .await;
     let seen = b.event("moved").await;
     let v_seen = seen["d"]["v"].as_u64().unwrap();
     assert_eq!(v_seen, v_started + 1);
@@ -35,31 +38,41 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
     drop(b);
     // A spectator watching all along sees the same events.
     let mut spectator = app.ws(None).await;
-    spectator.send(json!({"t": "watch", "d": {"table": table}})).await;
+    spectator
+        .send(json!({"t": "watch", "d": {"table": table}}))
+        .await;
     let snap = spectator.recv_until(|m| m["t"] == "table").await;
     assert_eq!(snap["d"]["v"], v_seen);
 
     // Black's clock runs while black is away: 30 s pass, black is still disconnected.
     time.advance(30_000);
     let mut b = app.ws(Some(&bc)).await;
-    b.send(json!({"t": "watch", "d": {"table": table, "since": v_seen}})).await;
+    b.send(json!({"t": "watch", "d": {"table": table, "since": v_seen}}))
+        .await;
     b.assert_alive().await; // nothing was missed yet; the next message is the pong
-    b.send(json!({"t": "move", "d": {"table": table, "path": "e14-e13", "ack": 2}})).await;
+    b.send(json!({"t": "move", "d": {"table": table, "path": "e14-e13", "ack": 2}}))
+        .await;
     let moved = b.event("moved").await;
-    assert_eq!(moved["d"]["clock"]["remaining_ms"][1], 270_000, "downtime of a dropped connection is charged");
+    assert_eq!(
+        moved["d"]["clock"]["remaining_ms"][1], 270_000,
+        "downtime of a dropped connection is charged"
+    );
 
     // White drops, black... no: white misses two events while away.
     drop(w);
     time.advance(1_000);
     let mut w2 = app.ws(Some(&wc)).await;
     // White plays from another connection (a second tab), then the first resyncs.
-    w2.send(json!({"t": "move", "d": {"table": table, "path": "m5-m6", "ack": 3}})).await;
+    w2.send(json!({"t": "move", "d": {"table": table, "path": "m5-m6", "ack": 3}}))
+        .await;
     w2.recv_until(|m| m["t"] == "ack").await;
-    b.send(json!({"t": "move", "d": {"table": table, "path": "e13-e12", "ack": 4}})).await;
+    b.send(json!({"t": "move", "d": {"table": table, "path": "e13-e12", "ack": 4}}))
+        .await;
     b.recv_until(|m| m["t"] == "ack").await;
     let v_before = moved["d"]["v"].as_u64().unwrap();
     let mut w3 = app.ws(Some(&wc)).await;
-    w3.send(json!({"t": "watch", "d": {"table": table, "since": v_before}})).await;
+    w3.send(json!({"t": "watch", "d": {"table": table, "since": v_before}}))
+        .await;
     let e1 = w3.recv().await;
     let e2 = w3.recv().await;
     assert_eq!(e1["d"]["v"], v_before + 1);
@@ -71,8 +84,13 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
     let mut w4 = app.ws(Some(&wc)).await;
     w4.send(json!({"t": "watch", "d": {"table": table}})).await;
     let snap = w4.recv_until(|m| m["t"] == "table").await;
-    assert_eq!(snap["d"]["moves"], json!(["m4-m5", "e14-e13", "m5-m6", "e13-e12"]));
+    assert_eq!(
+        snap["d"]["moves"],
+        json!(["m4-m5", "e14-e13", "m5-m6", "e13-e12"])
+    );
     assert_eq!(snap["d"]["turn"], "white");
     assert_eq!(snap["d"]["v"], v_before + 2);
-    spectator.recv_until(|m| m["t"] == "event" && m["d"]["v"] == v_before + 2).await;
+    spectator
+        .recv_until(|m| m["t"] == "event" && m["d"]["v"] == v_before + 2)
+        .await;
 }

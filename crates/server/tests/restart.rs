@@ -22,19 +22,27 @@ async fn restart_resumes_live_games_without_charging_downtime() {
     let mut w = app.ws(Some(&wc)).await;
     let mut b = app.ws(Some(&bc)).await;
     let table = w
-        .create(json!({"variant": "classic-2", "rated": true, "time": {"minutes": 3, "increment": 2}}))
+        .create(
+            json!({"variant": "classic-2", "rated": true, "time": {"minutes": 3, "increment": 2}}),
+        )
         .await;
     b.send(json!({"t": "join", "d": {"table": table}})).await;
     b.event("started").await;
     time.advance(4_000);
-    w.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}})).await;
+    w.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}}))
+        .await;
     w.recv_until(|m| m["t"] == "ack").await;
     time.advance(7_000);
-    b.send(json!({"t": "move", "d": {"table": table, "path": "e14-e13", "ack": 1}})).await;
+    b.send(json!({"t": "move", "d": {"table": table, "path": "e14-e13", "ack": 1}}))
+        .await;
     b.recv_until(|m| m["t"] == "ack").await;
     time.advance(3_000); // white has thought 3 s when the server stops
     let moved = w.event("moved").await;
-    let moved = if moved["d"]["ply"] == 2 { moved } else { w.event("moved").await };
+    let moved = if moved["d"]["ply"] == 2 {
+        moved
+    } else {
+        w.event("moved").await
+    };
     let v = moved["d"]["v"].as_u64().unwrap();
     drop((w, b));
 
@@ -51,19 +59,27 @@ async fn restart_resumes_live_games_without_charging_downtime() {
     assert_eq!(snap["d"]["v"], v, "event versions survive the restart");
     // 180 - 4 + 2 = 178 s for white, 180 - 7 + 2 = 175 s for black; neither the hour
     // nor the 3 s before the stop were charged.
-    assert_eq!(snap["d"]["clock"]["remaining_ms"], json!([178_000, 175_000]));
+    assert_eq!(
+        snap["d"]["clock"]["remaining_ms"],
+        json!([178_000, 175_000])
+    );
     assert_eq!(snap["d"]["clock"]["running"], 0);
 
     // The game goes on.
     let mut b = app.ws(Some(&bc)).await;
-    b.send(json!({"t": "watch", "d": {"table": table, "since": v}})).await;
+    b.send(json!({"t": "watch", "d": {"table": table, "since": v}}))
+        .await;
     b.assert_alive().await;
     time.advance(1_000);
-    w.send(json!({"t": "move", "d": {"table": table, "path": "m5-m6", "ack": 2}})).await;
+    w.send(json!({"t": "move", "d": {"table": table, "path": "m5-m6", "ack": 2}}))
+        .await;
     w.recv_until(|m| m["t"] == "ack").await;
     let moved = b.event("moved").await;
     assert_eq!(moved["d"]["v"], v + 1);
-    assert_eq!(moved["d"]["clock"]["remaining_ms"], json!([179_000, 175_000]));
+    assert_eq!(
+        moved["d"]["clock"]["remaining_ms"],
+        json!([179_000, 175_000])
+    );
     // The lobby lists it as live.
     let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
     assert_eq!(lobby["tables"][0]["id"], table.as_str());

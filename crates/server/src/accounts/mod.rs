@@ -6,4 +6,4 @@ mod session;
 
 pub use names::{guest_name, validate_password, validate_username, ValidationError};
 pub use password::{hash_password, verify_password, ARGON2_M_KIB, ARGON2_P, ARGON2_T};
-pub use session::{hash_token, session_cookie, clear_cookie, SESSION_COOKIE, SESSION_TTL_MS};
+pub use session::{clear_cookie, hash_token, session_cookie, SESSION_COOKIE, SESSION_TTL_MS};

@@ -9,7 +9,9 @@ pub enum ValidationError {
     #[error("username must be 3 to 20 characters long")]
     UsernameLength,
     /// Uses a character outside letters, digits, `_` and `-`.
-    #[error("username may contain only letters a-z, digits, '_' and '-', and must start with a letter")]
+    #[error(
+        "username may contain only letters a-z, digits, '_' and '-', and must start with a letter"
+    )]
     UsernameCharacters,
     /// Starts with `guest`, which is kept for generated guest names.
     #[error("usernames starting with 'guest' are reserved for guests")]
@@ -30,7 +32,11 @@ pub fn validate_username(name: &str) -> Result<(), ValidationError> {
     }
     let mut chars = name.chars();
     let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
-    if !first_ok || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+    if !first_ok
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
         return Err(ValidationError::UsernameCharacters);
     }
     if name.to_ascii_lowercase().starts_with("guest") {
@@ -63,25 +69,52 @@ mod tests {
     fn usernames() {
         assert_eq!(validate_username("alice"), Ok(()));
         assert_eq!(validate_username("a_b-c9"), Ok(()));
-        assert_eq!(validate_username("al"), Err(ValidationError::UsernameLength));
-        assert_eq!(validate_username(&"a".repeat(21)), Err(ValidationError::UsernameLength));
-        assert_eq!(validate_username("9lives"), Err(ValidationError::UsernameCharacters));
-        assert_eq!(validate_username("bob smith"), Err(ValidationError::UsernameCharacters));
-        assert_eq!(validate_username("zoë"), Err(ValidationError::UsernameCharacters));
-        assert_eq!(validate_username("GuestStar"), Err(ValidationError::UsernameReserved));
+        assert_eq!(
+            validate_username("al"),
+            Err(ValidationError::UsernameLength)
+        );
+        assert_eq!(
+            validate_username(&"a".repeat(21)),
+            Err(ValidationError::UsernameLength)
+        );
+        assert_eq!(
+            validate_username("9lives"),
+            Err(ValidationError::UsernameCharacters)
+        );
+        assert_eq!(
+            validate_username("bob smith"),
+            Err(ValidationError::UsernameCharacters)
+        );
+        assert_eq!(
+            validate_username("zoë"),
+            Err(ValidationError::UsernameCharacters)
+        );
+        assert_eq!(
+            validate_username("GuestStar"),
+            Err(ValidationError::UsernameReserved)
+        );
     }
 
     #[test]
     fn passwords() {
         assert_eq!(validate_password("alice", "correct horse"), Ok(()));
-        assert_eq!(validate_password("alice", "short"), Err(ValidationError::PasswordLength));
-        assert_eq!(validate_password("alice1234", "ALICE1234"), Err(ValidationError::PasswordIsUsername));
+        assert_eq!(
+            validate_password("alice", "short"),
+            Err(ValidationError::PasswordLength)
+        );
+        assert_eq!(
+            validate_password("alice1234", "ALICE1234"),
+            Err(ValidationError::PasswordIsUsername)
+        );
     }
 
     #[test]
     fn guest_names_are_reserved_shape() {
         let g = guest_name();
         assert!(g.starts_with("Guest-") && g.len() == 12);
-        assert_eq!(validate_username(&g), Err(ValidationError::UsernameReserved));
+        assert_eq!(
+            validate_username(&g),
+            Err(ValidationError::UsernameReserved)
+        );
     }
 }

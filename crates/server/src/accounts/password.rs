@@ -13,7 +13,8 @@ pub const ARGON2_T: u32 = 2;
 pub const ARGON2_P: u32 = 1;
 
 fn hasher() -> Argon2<'static> {
-    let params = Params::new(ARGON2_M_KIB, ARGON2_T, ARGON2_P, None).expect("valid argon2 parameters");
+    let params =
+        Params::new(ARGON2_M_KIB, ARGON2_T, ARGON2_P, None).expect("valid argon2 parameters");
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
@@ -29,7 +30,9 @@ pub fn hash_password(password: &str) -> String {
 /// Whether `password` matches the stored PHC string (false for a malformed hash).
 pub fn verify_password(password: &str, phc: &str) -> bool {
     match PasswordHash::new(phc) {
-        Ok(parsed) => hasher().verify_password(password.as_bytes(), &parsed).is_ok(),
+        Ok(parsed) => hasher()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok(),
         Err(_) => false,
     }
 }

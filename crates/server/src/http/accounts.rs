@@ -51,12 +51,20 @@ fn limit(state: &AppState, addr: SocketAddr) -> Result<(), ApiError> {
     }
 }
 
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(ApiError::internal)
 }
 
 /// Opens a new session for `user_id` and answers with its cookie and the user.
-async fn open_session(state: &AppState, status: StatusCode, user: UserInfo) -> Result<Response, ApiError> {
+async fn open_session(
+    state: &AppState,
+    status: StatusCode,
+    user: UserInfo,
+) -> Result<Response, ApiError> {
     let token = session_token();
     let now = state.time.now_ms();
     state
@@ -65,7 +73,10 @@ async fn open_session(state: &AppState, status: StatusCode, user: UserInfo) -> R
         .await?;
     Ok((
         status,
-        [(header::SET_COOKIE, session_cookie(&token, state.config.secure_cookies))],
+        [(
+            header::SET_COOKIE,
+            session_cookie(&token, state.config.secure_cookies),
+        )],
         Json(serde_json::json!({ "user": user })),
     )
         .into_response())
@@ -79,7 +90,8 @@ async fn register(
 ) -> Result<Response, ApiError> {
     let c = json_body(body)?;
     limit(&state, addr)?;
-    validate_username(&c.username).map_err(|e| ApiError::bad_request("invalid_username", e.to_string()))?;
+    validate_username(&c.username)
+        .map_err(|e| ApiError::bad_request("invalid_username", e.to_string()))?;
     validate_password(&c.username, &c.password)
         .map_err(|e| ApiError::bad_request("invalid_password", e.to_string()))?;
     let password = c.password;
@@ -157,7 +169,10 @@ async fn logout(State(state): State<AppState>, current: MaybeUser) -> Result<Res
     }
     Ok((
         StatusCode::NO_CONTENT,
-        [(header::SET_COOKIE, clear_cookie(state.config.secure_cookies))],
+        [(
+            header::SET_COOKIE,
+            clear_cookie(state.config.secure_cookies),
+        )],
     )
         .into_response())
 }
@@ -172,7 +187,11 @@ async fn guest(
     let mut created = None;
     for _ in 0..8 {
         let name = guest_name();
-        match state.storage.create_user(&id, &name, None, state.time.now_ms()).await {
+        match state
+            .storage
+            .create_user(&id, &name, None, state.time.now_ms())
+            .await
+        {
             Ok(()) => {
                 created = Some(name);
                 break;
@@ -185,7 +204,16 @@ async fn guest(
     if let Some(old) = current.token {
         state.storage.delete_session(&hash_token(&old)).await?;
     }
-    open_session(&state, StatusCode::CREATED, UserInfo { id, name, guest: true }).await
+    open_session(
+        &state,
+        StatusCode::CREATED,
+        UserInfo {
+            id,
+            name,
+            guest: true,
+        },
+    )
+    .await
 }
 
 async fn me(current: MaybeUser) -> Result<Json<serde_json::Value>, ApiError> {

@@ -38,8 +38,12 @@ fn asset(path: &str) -> Option<Response> {
 pub async fn static_asset(method: Method, uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     if method != Method::GET && method != Method::HEAD {
-        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed")
-            .into_response();
+        return ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "method not allowed",
+        )
+        .into_response();
     }
     if path.starts_with("api/") || path == "api" || path == "ws" {
         return ApiError::not_found(format!("no route {}", uri.path())).into_response();
@@ -53,6 +57,7 @@ pub async fn static_asset(method: Method, uri: Uri) -> Response {
         return ApiError::not_found(format!("no file {}", uri.path())).into_response();
     }
     asset("index.html").unwrap_or_else(|| {
-        ApiError::not_found("the web client is not built into this server (build web/ first)").into_response()
+        ApiError::not_found("the web client is not built into this server (build web/ first)")
+            .into_response()
     })
 }

@@ -47,7 +47,10 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
 impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let Some(token) = session_token(&parts.headers) else {
             return Ok(MaybeUser::default());
         };

@@ -77,7 +77,9 @@ async fn seat_infos(state: &AppState, seats: &[SeatRow]) -> Result<Vec<SeatInfo>
                 },
                 None => PlayerView::Open,
             },
-            (None, Some(level)) => PlayerView::Computer { level: level.clamp(1, 8) as u8 },
+            (None, Some(level)) => PlayerView::Computer {
+                level: level.clamp(1, 8) as u8,
+            },
             (None, None) => PlayerView::Open,
         };
         out.push(SeatInfo {
@@ -113,7 +115,12 @@ async fn load(state: &AppState, id: &str) -> Result<Loaded, ApiError> {
         let path: MovePath = m.path.parse().map_err(ApiError::internal)?;
         replay.play_path(&path).map_err(ApiError::internal)?;
     }
-    Ok(Loaded { game, seats, moves, replay })
+    Ok(Loaded {
+        game,
+        seats,
+        moves,
+        replay,
+    })
 }
 
 fn time_spec(g: &GameRow) -> Option<TimeSpec> {
@@ -126,7 +133,10 @@ fn time_spec(g: &GameRow) -> Option<TimeSpec> {
     }
 }
 
-async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<serde_json::Value>, ApiError> {
+async fn replay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
     let l = load(&state, &id).await?;
     let positions = l.replay.positions();
     let moves: Vec<MoveInfo> = l
@@ -137,7 +147,10 @@ async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> Result
             ply: m.ply,
             colour: m.colour.clone(),
             path: m.path.clone(),
-            position: positions.get(i + 1).map(|p| p.to_string()).unwrap_or_default(),
+            position: positions
+                .get(i + 1)
+                .map(|p| p.to_string())
+                .unwrap_or_default(),
             at_ms: m.at_ms,
             clock_ms: m
                 .clock
@@ -163,11 +176,16 @@ async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> Result
     })))
 }
 
-async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let l = load(&state, &id).await?;
     let text = match &l.game.record {
         Some(r) => r.clone(),
-        None => Record::from_game(&l.replay, &[("Site", "Stella"), ("Table", &l.game.id)]).to_string(),
+        None => {
+            Record::from_game(&l.replay, &[("Site", "Stella"), ("Table", &l.game.id)]).to_string()
+        }
     };
     Ok((
         [
@@ -215,7 +233,10 @@ async fn user_games(
     Ok(Json(json!({ "player": name, "games": games })))
 }
 
-async fn user_ratings(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<serde_json::Value>, ApiError> {
+async fn user_ratings(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
     let uid = user_id(&state, &name).await?;
     Ok(Json(json!({
         "player": name,
@@ -231,7 +252,9 @@ async fn leaderboard(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let category: Category = category
         .parse()
-        .map_err(|e: crate::rating::UnknownCategory| ApiError::bad_request("bad_category", e.to_string()))?;
+        .map_err(|e: crate::rating::UnknownCategory| {
+            ApiError::bad_request("bad_category", e.to_string())
+        })?;
     Ok(Json(json!({
         "category": category,
         "players": state.storage.leaderboard(category, limit.get()).await?,

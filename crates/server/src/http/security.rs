@@ -12,7 +12,8 @@ use crate::state::AppState;
 
 /// The Content-Security-Policy of every response: same-origin everything, WebAssembly
 /// allowed, inline styles allowed (SVG board), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
@@ -24,9 +25,15 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CONTENT_SECURITY_POLICY),
     );
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     h.insert(
         "cross-origin-opener-policy",
         HeaderValue::from_static("same-origin"),
@@ -77,8 +84,12 @@ pub async fn origin_check(State(state): State<AppState>, req: Request, next: Nex
         .get("sec-fetch-site")
         .is_some_and(|v| v.as_bytes() == b"cross-site")
     {
-        return ApiError::new(StatusCode::FORBIDDEN, "bad_origin", "cross-site request refused")
-            .into_response();
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "bad_origin",
+            "cross-site request refused",
+        )
+        .into_response();
     }
     next.run(req).await
 }
@@ -94,6 +105,10 @@ mod tests {
         assert!(origin_allowed("http://127.0.0.1:8080", &h, &[]));
         assert!(origin_allowed("https://127.0.0.1:8080", &h, &[]));
         assert!(!origin_allowed("http://evil.example", &h, &[]));
-        assert!(origin_allowed("http://evil.example", &h, &["http://evil.example".into()]));
+        assert!(origin_allowed(
+            "http://evil.example",
+            &h,
+            &["http://evil.example".into()]
+        ));
     }
 }

@@ -76,7 +76,12 @@ impl Storage {
     }
 
     /// Puts a user in a seat, or empties it.
-    pub async fn set_seat(&self, game_id: &str, seat: usize, user_id: Option<&str>) -> StorageResult<()> {
+    pub async fn set_seat(
+        &self,
+        game_id: &str,
+        seat: usize,
+        user_id: Option<&str>,
+    ) -> StorageResult<()> {
         sqlx::query("UPDATE seats SET user_id = $1 WHERE game_id = $2 AND seat = $3")
             .bind(user_id)
             .bind(game_id)
@@ -191,10 +196,12 @@ impl Storage {
 
     /// One game.
     pub async fn game(&self, id: &str) -> StorageResult<Option<GameRow>> {
-        Ok(sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?)
+        Ok(
+            sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// Every game still open or live (to resume after a restart).

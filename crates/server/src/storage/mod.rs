@@ -5,8 +5,8 @@
 mod games;
 pub use games::{Finish, RatingUpdate};
 pub use ratings::HistoryRow;
-mod rows;
 mod ratings;
+mod rows;
 mod users;
 
 use std::str::FromStr;

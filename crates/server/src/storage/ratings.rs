@@ -23,12 +23,13 @@ pub struct HistoryRow {
 impl Storage {
     /// A user's rating and rated game count in a category (1500 and 0 if unrated).
     pub async fn rating(&self, user_id: &str, category: Category) -> StorageResult<(f64, i64)> {
-        let row: Option<(f64, i64)> =
-            sqlx::query_as("SELECT rating, games FROM ratings WHERE user_id = $1 AND category = $2")
-                .bind(user_id)
-                .bind(category.as_str())
-                .fetch_optional(&self.pool)
-                .await?;
+        let row: Option<(f64, i64)> = sqlx::query_as(
+            "SELECT rating, games FROM ratings WHERE user_id = $1 AND category = $2",
+        )
+        .bind(user_id)
+        .bind(category.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.unwrap_or((START, 0)))
     }
 
@@ -44,7 +45,11 @@ impl Storage {
     }
 
     /// The best `limit` ratings of a category.
-    pub async fn leaderboard(&self, category: Category, limit: i64) -> StorageResult<Vec<RatingRow>> {
+    pub async fn leaderboard(
+        &self,
+        category: Category,
+        limit: i64,
+    ) -> StorageResult<Vec<RatingRow>> {
         Ok(sqlx::query_as(
             "SELECT u.username, r.category, r.rating, r.games FROM ratings r \
              JOIN users u ON u.id = r.user_id WHERE r.category = $1 \

@@ -101,7 +101,10 @@ fn illegal(e: IllegalMove) -> ProtoError {
 
 fn storage_error(e: crate::storage::StorageError) -> ProtoError {
     tracing::error!(error = %e, "storage failure at a table");
-    err(ErrorCode::Storage, "the server could not store this; nothing changed, try again")
+    err(
+        ErrorCode::Storage,
+        "the server could not store this; nothing changed, try again",
+    )
 }
 
 impl TableActor {
@@ -170,7 +173,9 @@ impl TableActor {
             self.maybe_think();
             let now = self.now();
             let mut wait = match (self.status, self.flag_deadline(), self.finished_at) {
-                (Status::Live, Some((_, deadline)), _) => Duration::from_millis((deadline - now).max(0) as u64),
+                (Status::Live, Some((_, deadline)), _) => {
+                    Duration::from_millis((deadline - now).max(0) as u64)
+                }
                 (Status::Finished, _, Some(at)) => linger.saturating_sub(at.elapsed()),
                 _ => Duration::from_secs(3600),
             };
@@ -247,7 +252,12 @@ impl TableActor {
             }),
             rated: self.rated,
             status: self.status.as_str().to_owned(),
-            seats: self.seats.iter().enumerate().map(|(i, s)| s.view(i)).collect(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| s.view(i))
+                .collect(),
         }
     }
 
@@ -261,7 +271,12 @@ impl TableActor {
             v: self.v,
             position: self.game.position().to_string(),
             turn: self.turn_name(),
-            moves: self.game.moves().iter().map(|(_, p)| p.to_string()).collect(),
+            moves: self
+                .game
+                .moves()
+                .iter()
+                .map(|(_, p)| p.to_string())
+                .collect(),
             clock: self.clock.as_ref().map(|c| c.view(self.now())),
             result: self.result.clone(),
         }
@@ -301,7 +316,10 @@ impl TableActor {
 
     async fn on_join(&mut self, user: UserInfo, seat: Option<usize>) -> Result<(), ProtoError> {
         if self.status != Status::Open {
-            return Err(err(ErrorCode::AlreadyStarted, "the game has started; seats are fixed"));
+            return Err(err(
+                ErrorCode::AlreadyStarted,
+                "the game has started; seats are fixed",
+            ));
         }
         if self.rated && user.guest {
             return Err(err(
@@ -310,13 +328,19 @@ impl TableActor {
             ));
         }
         if self.seat_of_user(&user.id).is_some() {
-            return Err(err(ErrorCode::AlreadySeated, "you already sit at this table"));
+            return Err(err(
+                ErrorCode::AlreadySeated,
+                "you already sit at this table",
+            ));
         }
         let index = match seat {
             Some(i) if i >= self.seats.len() => {
                 return Err(err(
                     ErrorCode::BadSeats,
-                    format!("no seat {i}: this table has seats 0 to {}", self.seats.len() - 1),
+                    format!(
+                        "no seat {i}: this table has seats 0 to {}",
+                        self.seats.len() - 1
+                    ),
                 ))
             }
             Some(i) if self.seats[i].occupant != Occupant::Open => {
@@ -361,7 +385,11 @@ impl TableActor {
             .map_err(storage_error)?;
         self.seats[index].occupant = Occupant::Open;
         self.emit(TableEvent::Vacated { seat: index });
-        if !self.seats.iter().any(|s| matches!(s.occupant, Occupant::Human(_))) {
+        if !self
+            .seats
+            .iter()
+            .any(|s| matches!(s.occupant, Occupant::Human(_)))
+        {
             if let Err(e) = self.deps.storage.abort_game(&self.id, self.now()).await {
                 tracing::error!(error = %e, table = %self.id, "could not mark table aborted");
             }
@@ -406,14 +434,25 @@ impl TableActor {
 
     // ----- moves -----
 
-    async fn on_move(&mut self, user_id: &str, path: &str, confirm: bool, lag: Millis) -> Result<(), ProtoError> {
+    async fn on_move(
+        &mut self,
+        user_id: &str,
+        path: &str,
+        confirm: bool,
+        lag: Millis,
+    ) -> Result<(), ProtoError> {
         match self.status {
             Status::Open => return Err(err(ErrorCode::NotStarted, "the game has not started yet")),
-            Status::Finished | Status::Closed => return Err(err(ErrorCode::GameOver, "the game is over")),
+            Status::Finished | Status::Closed => {
+                return Err(err(ErrorCode::GameOver, "the game is over"))
+            }
             Status::Live => {}
         }
         let seat = self.seat_of_user(user_id).ok_or_else(|| {
-            err(ErrorCode::NotSeated, "you do not sit at this table; spectators cannot move")
+            err(
+                ErrorCode::NotSeated,
+                "you do not sit at this table; spectators cannot move",
+            )
         })?;
         self.seat_lag[seat] = lag.max(0);
         let turn = self.game.turn();
@@ -427,7 +466,11 @@ impl TableActor {
         let parsed: MovePath = path
             .parse()
             .map_err(|e: ParseError| err(ErrorCode::BadMove, e.to_string()))?;
-        let mv = self.game.position().resolve_path(&parsed).map_err(illegal)?;
+        let mv = self
+            .game
+            .position()
+            .resolve_path(&parsed)
+            .map_err(illegal)?;
         if self.game.would_eliminate(&mv) && !confirm {
             return Err(err(
                 ErrorCode::ConfirmRequired,
@@ -447,13 +490,20 @@ impl TableActor {
         if let Some(c) = clock.as_mut() {
             if c.press(now, lag) == Press::Flagged {
                 self.flag(seat).await;
-                return Err(err(ErrorCode::GameOver, "your time ran out before the move arrived"));
+                return Err(err(
+                    ErrorCode::GameOver,
+                    "your time ran out before the move arrived",
+                ));
             }
         }
         let colour = self.game.turn();
         let mut game = self.game.clone();
         game.play(&mv).map_err(illegal)?;
-        let path = game.moves().last().map(|(_, p)| p.to_string()).unwrap_or_default();
+        let path = game
+            .moves()
+            .last()
+            .map(|(_, p)| p.to_string())
+            .unwrap_or_default();
         if !game.is_over() {
             if let Some(c) = clock.as_mut() {
                 c.start(self.seat_of_colour(game.turn()), now);
@@ -494,9 +544,14 @@ impl TableActor {
     async fn on_resign(&mut self, user_id: &str) -> Result<(), ProtoError> {
         match self.status {
             Status::Open => {
-                return Err(err(ErrorCode::NotStarted, "the game has not started; leave the seat instead"))
+                return Err(err(
+                    ErrorCode::NotStarted,
+                    "the game has not started; leave the seat instead",
+                ))
             }
-            Status::Finished | Status::Closed => return Err(err(ErrorCode::GameOver, "the game is over")),
+            Status::Finished | Status::Closed => {
+                return Err(err(ErrorCode::GameOver, "the game is over"))
+            }
             Status::Live => {}
         }
         let seat = self
@@ -554,9 +609,12 @@ impl TableActor {
         let Occupant::Computer(level) = self.seats[seat].occupant else {
             return;
         };
-        let Some(tx) = self.self_tx.clone() else { return };
+        let Some(tx) = self.self_tx.clone() else {
+            return;
+        };
         let think_ms = match &self.clock {
-            Some(c) => (c.remaining_at(seat, self.now()) / 30 + c.control().increment_ms / 2).clamp(50, 10_000),
+            Some(c) => (c.remaining_at(seat, self.now()) / 30 + c.control().increment_ms / 2)
+                .clamp(50, 10_000),
             None => 2_000,
         };
         self.thinking = true;
@@ -564,7 +622,8 @@ impl TableActor {
         let ply = game.moves().len();
         let computer = self.deps.computer.clone();
         tokio::spawn(async move {
-            let chosen = tokio::task::spawn_blocking(move || computer.choose(&game, level, think_ms)).await;
+            let chosen =
+                tokio::task::spawn_blocking(move || computer.choose(&game, level, think_ms)).await;
             match chosen {
                 Ok(Some(mv)) => {
                     if let Some(tx) = tx.upgrade() {
@@ -600,8 +659,9 @@ impl TableActor {
             ("Rated".into(), if self.rated { "yes" } else { "no" }.into()),
             (
                 "TimeControl".into(),
-                self.control
-                    .map_or("-".into(), |c| format!("{}+{}", c.reserve_ms / 60_000, c.increment_ms / 1_000)),
+                self.control.map_or("-".into(), |c| {
+                    format!("{}+{}", c.reserve_ms / 60_000, c.increment_ms / 1_000)
+                }),
             ),
         ];
         for s in &self.seats {
@@ -620,7 +680,9 @@ impl TableActor {
     }
 
     async fn finish(&mut self) {
-        let Some(outcome) = self.game.outcome() else { return };
+        let Some(outcome) = self.game.outcome() else {
+            return;
+        };
         let now = self.now();
         let places: Vec<(usize, u8)> = outcome
             .places

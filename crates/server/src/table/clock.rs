@@ -200,8 +200,12 @@ impl Clock {
 
     /// The moment the running seat flags, given its estimated lag.
     pub fn flag_deadline(&self, lag_ms: Millis) -> Option<(usize, Millis)> {
-        self.running
-            .map(|(seat, since)| (seat, since + self.remaining[seat] + self.refund(seat, lag_ms)))
+        self.running.map(|(seat, since)| {
+            (
+                seat,
+                since + self.remaining[seat] + self.refund(seat, lag_ms),
+            )
+        })
     }
 
     /// Whether the running seat has flagged at `now`, given its estimated lag.
@@ -255,7 +259,10 @@ mod tests {
         );
         assert_eq!(
             TimeControl::from_minutes_seconds(3, 2).unwrap(),
-            TimeControl { reserve_ms: 180_000, increment_ms: 2_000 }
+            TimeControl {
+                reserve_ms: 180_000,
+                increment_ms: 2_000
+            }
         );
     }
 

@@ -107,8 +107,21 @@ impl TableHandle {
     }
 
     /// Plays a move for `user_id`.
-    pub async fn play(&self, user_id: String, path: String, confirm: bool, lag_ms: i64) -> Result<(), ProtoError> {
-        self.ask(|reply| Command::Move { user_id, path, confirm, lag_ms, reply }).await
+    pub async fn play(
+        &self,
+        user_id: String,
+        path: String,
+        confirm: bool,
+        lag_ms: i64,
+    ) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Move {
+            user_id,
+            path,
+            confirm,
+            lag_ms,
+            reply,
+        })
+        .await
     }
 
     /// Resigns for `user_id`.
@@ -119,7 +132,10 @@ impl TableHandle {
     /// Follows the table from version `since`.
     pub async fn watch(&self, since: Option<u64>) -> Result<WatchReply, ProtoError> {
         let (reply, rx) = oneshot::channel();
-        self.tx.send(Command::Watch { since, reply }).await.map_err(|_| gone())?;
+        self.tx
+            .send(Command::Watch { since, reply })
+            .await
+            .map_err(|_| gone())?;
         rx.await.map_err(|_| gone())
     }
 }

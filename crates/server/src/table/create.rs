@@ -32,7 +32,12 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
     if new.seats.len() != colours.len() {
         return Err(ProtoError::new(
             ErrorCode::BadSeats,
-            format!("{} has {} seats, got {}", new.variant.id(), colours.len(), new.seats.len()),
+            format!(
+                "{} has {} seats, got {}",
+                new.variant.id(),
+                colours.len(),
+                new.seats.len()
+            ),
         ));
     }
     let id = random_id(10);
@@ -72,10 +77,16 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
             rating_after: None,
         })
         .collect();
-    deps.storage.insert_game(&row, &seat_rows).await.map_err(|e| {
-        tracing::error!(error = %e, "could not store a new table");
-        ProtoError::new(ErrorCode::Storage, "the server could not create the table; try again")
-    })?;
+    deps.storage
+        .insert_game(&row, &seat_rows)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not store a new table");
+            ProtoError::new(
+                ErrorCode::Storage,
+                "the server could not create the table; try again",
+            )
+        })?;
     let seats: Vec<Seat> = new
         .seats
         .into_iter()

@@ -16,7 +16,9 @@ pub async fn resume_tables(deps: &TableDeps) -> StorageResult<usize> {
     let mut resumed = 0;
     for game in deps.storage.unfinished_games().await? {
         if game.status != "live" {
-            deps.storage.abort_game(&game.id, deps.time.now_ms()).await?;
+            deps.storage
+                .abort_game(&game.id, deps.time.now_ms())
+                .await?;
             continue;
         }
         match resume_one(deps, &game).await? {
@@ -51,11 +53,21 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         seats.push(Seat { colour, occupant });
     }
     let control = match (game.reserve_ms, game.increment_ms) {
-        (Some(reserve_ms), Some(increment_ms)) => Some(TimeControl { reserve_ms, increment_ms }),
+        (Some(reserve_ms), Some(increment_ms)) => Some(TimeControl {
+            reserve_ms,
+            increment_ms,
+        }),
         _ => None,
     };
     let n = seats.len();
-    let mut actor = TableActor::new(game.id.clone(), variant, game.rated != 0, control, seats, deps.clone());
+    let mut actor = TableActor::new(
+        game.id.clone(),
+        variant,
+        game.rated != 0,
+        control,
+        seats,
+        deps.clone(),
+    );
     let start_v = game.start_v.unwrap_or(n as i64 + 1).max(1) as u64;
     actor.v = (start_v - 1).saturating_sub(n as u64);
     for i in 0..n {
@@ -63,7 +75,10 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         actor.emit(TableEvent::Seated { seat: i, player });
     }
     actor.status = Status::Live;
-    let initial: Option<StoredClock> = game.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
+    let initial: Option<StoredClock> = game
+        .clock
+        .as_deref()
+        .and_then(|c| serde_json::from_str(c).ok());
     let view = |stored: &Option<StoredClock>, running: Option<usize>| {
         stored.as_ref().map(|s| ClockView {
             remaining_ms: s.r.clone(),
@@ -84,9 +99,15 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
             .map_err(|e| e.to_string())
             .and_then(|p| actor.game.play_path(&p).map_err(|e| e.to_string()));
         if let Err(e) = played {
-            return Ok(Err(format!("stored move {} ({}) does not replay: {e}", m.ply, m.path)));
+            return Ok(Err(format!(
+                "stored move {} ({}) does not replay: {e}",
+                m.ply, m.path
+            )));
         }
-        let stored: Option<StoredClock> = m.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
+        let stored: Option<StoredClock> = m
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok());
         let over = actor.game.is_over();
         let running = (!over).then(|| actor.seat_of_colour(actor.game.turn()));
         actor.emit(TableEvent::Moved {

@@ -30,7 +30,11 @@ const PING_EVERY: Duration = Duration::from_secs(5);
 
 /// `GET /ws`: upgrades to the live protocol. The session cookie, if any, names the
 /// user; without one the connection can only watch.
-pub async fn ws_handler(State(state): State<AppState>, user: MaybeUser, ws: WebSocketUpgrade) -> Response {
+pub async fn ws_handler(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    ws: WebSocketUpgrade,
+) -> Response {
     let user = user.info();
     ws.max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
@@ -129,7 +133,9 @@ impl Conn {
     }
 
     fn on_pong(&mut self, payload: &[u8]) {
-        let Ok(bytes) = <[u8; 8]>::try_from(payload) else { return };
+        let Ok(bytes) = <[u8; 8]>::try_from(payload) else {
+            return;
+        };
         let sent = u64::from_be_bytes(bytes) as i64;
         let rtt = self.started.elapsed().as_millis() as i64 - sent;
         if (0..60_000).contains(&rtt) {
@@ -140,11 +146,16 @@ impl Conn {
 
     async fn on_text(&mut self, text: &str) {
         if !self.bucket.take(self.state.time.now_ms()) {
-            let quiet = self.last_limit_notice.is_some_and(|t| t.elapsed() < Duration::from_secs(1));
+            let quiet = self
+                .last_limit_notice
+                .is_some_and(|t| t.elapsed() < Duration::from_secs(1));
             if !quiet {
                 self.last_limit_notice = Some(Instant::now());
                 self.send_error(
-                    ProtoError::new(ErrorCode::RateLimited, "too many messages; this one was dropped"),
+                    ProtoError::new(
+                        ErrorCode::RateLimited,
+                        "too many messages; this one was dropped",
+                    ),
                     None,
                 )
                 .await;
@@ -190,7 +201,13 @@ impl Conn {
         }
     }
 
-    async fn on_move(&mut self, table: &str, path: String, ack: u64, confirm: bool) -> Result<(), ProtoError> {
+    async fn on_move(
+        &mut self,
+        table: &str,
+        path: String,
+        ack: u64,
+        confirm: bool,
+    ) -> Result<(), ProtoError> {
         let user = self.user()?.id.clone();
         let handle = self.table(table)?;
         handle.play(user, path, confirm, self.lag_ms).await?;
@@ -262,7 +279,11 @@ impl Conn {
             let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
             ProtoError::new(
                 ErrorCode::BadVariant,
-                format!("unknown variant {:?}; expected one of {}", req.variant, ids.join(", ")),
+                format!(
+                    "unknown variant {:?}; expected one of {}",
+                    req.variant,
+                    ids.join(", ")
+                ),
             )
         })?;
         let n = variant.seats().len();
@@ -287,18 +308,27 @@ impl Conn {
         if requests.len() != n {
             return Err(ProtoError::new(
                 ErrorCode::BadSeats,
-                format!("{} has {n} seats; the seat list has {}", variant.id(), requests.len()),
+                format!(
+                    "{} has {n} seats; the seat list has {}",
+                    variant.id(),
+                    requests.len()
+                ),
             ));
         }
         if requests.iter().filter(|s| **s == SeatRequest::Me).count() > 1 {
-            return Err(ProtoError::new(ErrorCode::BadSeats, "you can take one seat only"));
+            return Err(ProtoError::new(
+                ErrorCode::BadSeats,
+                "you can take one seat only",
+            ));
         }
         let mut seats = Vec::with_capacity(n);
         for (i, r) in requests.into_iter().enumerate() {
             seats.push(match r {
                 SeatRequest::Open => Occupant::Open,
                 SeatRequest::Me => Occupant::Human(user.clone()),
-                SeatRequest::Computer(level) if (1..=8).contains(&level) => Occupant::Computer(level),
+                SeatRequest::Computer(level) if (1..=8).contains(&level) => {
+                    Occupant::Computer(level)
+                }
                 SeatRequest::Computer(level) => {
                     return Err(ProtoError::new(
                         ErrorCode::BadSeats,
@@ -336,13 +366,18 @@ impl Conn {
         }
         let lobby = self.state.lobby.clone();
         let mut rx = lobby.subscribe();
-        self.send(ServerMsg::Lobby { tables: lobby.list() }).await;
+        self.send(ServerMsg::Lobby {
+            tables: lobby.list(),
+        })
+        .await;
         let out = self.out.clone();
         self.lobby = Some(tokio::spawn(async move {
             loop {
                 let msg = match rx.recv().await {
                     Ok(m) => m,
-                    Err(broadcast::error::RecvError::Lagged(_)) => ServerMsg::Lobby { tables: lobby.list() },
+                    Err(broadcast::error::RecvError::Lagged(_)) => ServerMsg::Lobby {
+                        tables: lobby.list(),
+                    },
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
                 if out.send(msg).await.is_err() {
@@ -357,7 +392,11 @@ impl Conn {
         if let Some(t) = self.watches.remove(&handle.id) {
             t.abort();
         }
-        let WatchReply { snapshot, events, receiver } = handle.watch(since).await?;
+        let WatchReply {
+            snapshot,
+            events,
+            receiver,
+        } = handle.watch(since).await?;
         let last = send_watch_reply(&self.out, snapshot, events, since).await;
         let out = self.out.clone();
         let id = handle.id.clone();
@@ -376,13 +415,19 @@ impl Conn {
                             break;
                         }
                     }
-                    Err(broadcast::error::RecvError::Lagged(_)) => match handle.watch(Some(last)).await {
-                        Ok(WatchReply { snapshot, events, receiver }) => {
-                            last = send_watch_reply(&out, snapshot, events, Some(last)).await;
-                            rx = receiver;
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        match handle.watch(Some(last)).await {
+                            Ok(WatchReply {
+                                snapshot,
+                                events,
+                                receiver,
+                            }) => {
+                                last = send_watch_reply(&out, snapshot, events, Some(last)).await;
+                                rx = receiver;
+                            }
+                            Err(_) => break,
                         }
-                        Err(_) => break,
-                    },
+                    }
                     Err(broadcast::error::RecvError::Closed) => break,
                 }
             }

@@ -16,7 +16,10 @@ pub fn decode_client_msg(text: &str) -> Result<ClientMsg, ProtoError> {
     if text.len() > MAX_TEXT_BYTES {
         return Err(ProtoError::new(
             ErrorCode::TooLarge,
-            format!("message of {} bytes is over the limit of {MAX_TEXT_BYTES}", text.len()),
+            format!(
+                "message of {} bytes is over the limit of {MAX_TEXT_BYTES}",
+                text.len()
+            ),
         ));
     }
     let value: Value = serde_json::from_str(text)
@@ -28,7 +31,10 @@ pub fn decode_client_msg(text: &str) -> Result<ClientMsg, ProtoError> {
         ));
     };
     let Some(t) = object.get("t").and_then(Value::as_str).map(str::to_owned) else {
-        return Err(ProtoError::new(ErrorCode::BadMessage, "field \"t\" must be a string"));
+        return Err(ProtoError::new(
+            ErrorCode::BadMessage,
+            "field \"t\" must be a string",
+        ));
     };
     let t = t.as_str();
     if !CLIENT_TYPES.contains(&t) {
@@ -40,9 +46,8 @@ pub fn decode_client_msg(text: &str) -> Result<ClientMsg, ProtoError> {
     if !object.contains_key("d") && !UNIT_TYPES.contains(&t) {
         object.insert("d".into(), Value::Object(Default::default()));
     }
-    serde_json::from_value(Value::Object(object)).map_err(|e| {
-        ProtoError::new(ErrorCode::BadMessage, format!("bad {t:?} message: {e}"))
-    })
+    serde_json::from_value(Value::Object(object))
+        .map_err(|e| ProtoError::new(ErrorCode::BadMessage, format!("bad {t:?} message: {e}")))
 }
 
 #[cfg(test)]
@@ -51,17 +56,33 @@ mod tests {
 
     #[test]
     fn errors_name_the_problem() {
-        assert_eq!(decode_client_msg("nope").unwrap_err().code, ErrorCode::BadMessage);
-        assert_eq!(decode_client_msg("{}").unwrap_err().code, ErrorCode::BadMessage);
-        assert_eq!(decode_client_msg(r#"{"t":5}"#).unwrap_err().code, ErrorCode::BadMessage);
+        assert_eq!(
+            decode_client_msg("nope").unwrap_err().code,
+            ErrorCode::BadMessage
+        );
+        assert_eq!(
+            decode_client_msg("{}").unwrap_err().code,
+            ErrorCode::BadMessage
+        );
+        assert_eq!(
+            decode_client_msg(r#"{"t":5}"#).unwrap_err().code,
+            ErrorCode::BadMessage
+        );
         let e = decode_client_msg(r#"{"t":"dance"}"#).unwrap_err();
         assert_eq!(e.code, ErrorCode::UnknownType);
         assert!(e.message.contains("dance"));
-        let e = decode_client_msg(r#"{"t":"move","d":{"table":"x","path":5,"ack":1}}"#).unwrap_err();
+        let e =
+            decode_client_msg(r#"{"t":"move","d":{"table":"x","path":5,"ack":1}}"#).unwrap_err();
         assert_eq!(e.code, ErrorCode::BadMessage);
         assert!(e.message.contains("move"), "{}", e.message);
         let big = format!(r#"{{"t":"ping","d":{{"pad":"{}"}}}}"#, "x".repeat(5000));
-        assert_eq!(decode_client_msg(&big).unwrap_err().code, ErrorCode::TooLarge);
-        assert_eq!(decode_client_msg(r#"{"t":"ping"}"#), Ok(ClientMsg::Ping { n: 0 }));
+        assert_eq!(
+            decode_client_msg(&big).unwrap_err().code,
+            ErrorCode::TooLarge
+        );
+        assert_eq!(
+            decode_client_msg(r#"{"t":"ping"}"#),
+            Ok(ClientMsg::Ping { n: 0 })
+        );
     }
 }

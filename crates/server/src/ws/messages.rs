@@ -363,13 +363,17 @@ mod tests {
 
     #[test]
     fn wire_shape() {
-        let m: ClientMsg = serde_json::from_str(
-            r#"{"t":"move","d":{"table":"x","path":"m1-m3","ack":7}}"#,
-        )
-        .unwrap();
+        let m: ClientMsg =
+            serde_json::from_str(r#"{"t":"move","d":{"table":"x","path":"m1-m3","ack":7}}"#)
+                .unwrap();
         assert_eq!(
             m,
-            ClientMsg::Move { table: "x".into(), path: "m1-m3".into(), ack: 7, confirm: false }
+            ClientMsg::Move {
+                table: "x".into(),
+                path: "m1-m3".into(),
+                ack: 7,
+                confirm: false
+            }
         );
         let p: ClientMsg = serde_json::from_str(r#"{"t":"lobby_subscribe"}"#).unwrap();
         assert_eq!(p, ClientMsg::LobbySubscribe);
@@ -377,8 +381,13 @@ mod tests {
             r#"{"t":"create_table","d":{"variant":"classic-3","seats":["me",{"computer":3},"open"]}}"#,
         )
         .unwrap();
-        let ClientMsg::CreateTable(c) = c else { panic!() };
-        assert_eq!(c.seats, vec![SeatRequest::Me, SeatRequest::Computer(3), SeatRequest::Open]);
+        let ClientMsg::CreateTable(c) = c else {
+            panic!()
+        };
+        assert_eq!(
+            c.seats,
+            vec![SeatRequest::Me, SeatRequest::Computer(3), SeatRequest::Open]
+        );
         let s = serde_json::to_string(&ServerMsg::Ack { ack: 3 }).unwrap();
         assert_eq!(s, r#"{"t":"ack","d":{"ack":3}}"#);
         let e = serde_json::to_value(ServerMsg::Event(EventEnvelope {

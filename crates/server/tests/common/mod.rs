@@ -10,8 +10,10 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use stella_server::computer::GreedyFallback;
-use stella_server::{Application, Config, ManualTime, ShutdownHandle, SystemTimeSource, TimeSource};
+use stella_server::computer::Greedy;
+use stella_server::{
+    Application, Config, ManualTime, ShutdownHandle, SystemTimeSource, TimeSource,
+};
 use tokio::net::TcpStream;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -59,7 +61,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         Some(t) => t,
         None => Arc::new(SystemTimeSource),
     };
-    let app = Application::build_with(config, time.clone(), Arc::new(GreedyFallback))
+    let app = Application::build_with(config, time.clone(), Arc::new(Greedy))
         .await
         .expect("server builds");
     let port = app.port();
@@ -122,7 +124,11 @@ impl TestApp {
     /// Registers `name` and returns its session cookie.
     pub async fn register(&self, name: &str) -> String {
         let res = self
-            .post("/api/register", None, json!({"username": name, "password": "correct horse"}))
+            .post(
+                "/api/register",
+                None,
+                json!({"username": name, "password": "correct horse"}),
+            )
             .await;
         assert_eq!(res.status(), 201, "register {name}");
         session_cookie(&res).expect("session cookie")
@@ -141,9 +147,12 @@ impl TestApp {
             .into_client_request()
             .expect("ws request");
         if let Some(c) = cookie {
-            req.headers_mut().insert("cookie", c.parse().expect("cookie header"));
+            req.headers_mut()
+                .insert("cookie", c.parse().expect("cookie header"));
         }
-        let (stream, _) = tokio_tungstenite::connect_async(req).await.expect("ws connects");
+        let (stream, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .expect("ws connects");
         let mut ws = Ws { stream };
         let hello = ws.recv().await;
         assert_eq!(hello["t"], "hello");
@@ -210,7 +219,8 @@ impl Ws {
 
     /// Waits for the event of `table` with type `kind`.
     pub async fn event(&mut self, kind: &str) -> Value {
-        self.recv_until(|m| m["t"] == "event" && m["d"]["type"] == kind).await
+        self.recv_until(|m| m["t"] == "event" && m["d"]["type"] == kind)
+            .await
     }
 
     /// Checks the connection still answers.
@@ -223,7 +233,9 @@ impl Ws {
     /// Creates a table and returns its id (the creator watches it).
     pub async fn create(&mut self, d: Value) -> String {
         self.send(json!({"t": "create_table", "d": d})).await;
-        let m = self.recv_until(|m| m["t"] == "table_created" || m["t"] == "error").await;
+        let m = self
+            .recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
+            .await;
         assert_eq!(m["t"], "table_created", "{m}");
         m["d"]["table"].as_str().expect("table id").to_owned()
     }
