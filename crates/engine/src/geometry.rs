@@ -187,6 +187,30 @@ const fn build_padded_jumps() -> [[JumpLine; 6]; 121] {
 /// lines over and onto bit 127 (never occupied), for branch-free loops.
 pub(crate) const JUMPS6: [[JumpLine; 6]; 121] = build_padded_jumps();
 
+const fn build_line_masks() -> [u128; 121] {
+    let mut out = [0u128; 121];
+    let mut i = 0;
+    while i < 121 {
+        let mut d = 0;
+        while d < 6 {
+            let over = NEIGHBOURS[i][d];
+            if over != NONE {
+                out[i] |= 1u128 << over;
+                let land = NEIGHBOURS[over as usize][d];
+                if land != NONE {
+                    out[i] |= 1u128 << land;
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Every hole a classic jump from each hole looks at (holes jumped over and landed on).
+pub(crate) const LINE_MASKS: [u128; 121] = build_line_masks();
+
 const JUMPS_AND_COUNTS: ([[JumpLine; 6]; 121], [u8; 121]) = build_jumps();
 /// Classic jump lines of each hole (the first `JUMP_COUNTS[h]` entries are valid).
 pub(crate) const JUMPS: [[JumpLine; 6]; 121] = JUMPS_AND_COUNTS.0;

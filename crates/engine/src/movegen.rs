@@ -1,7 +1,7 @@
 //! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{JUMPS, JUMPS6, JUMP_COUNTS, NEIGHBOURS, NONE, STEP_MASKS};
+use crate::geometry::{JUMPS, JUMPS6, JUMP_COUNTS, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS};
 use crate::hole::Hole;
 use crate::moves::Move;
 use crate::variant::JumpRule;
@@ -223,4 +223,28 @@ pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
     };
     let steps = Bitboard(STEP_MASKS[from.index()]) & !ctx.occupied & ctx.allowed & region;
     !steps.is_empty() || count_marble_moves(ctx, from) > 0
+}
+
+/// The number of moves of the marble on `from` under classic jumps without
+/// swaps, with every hole whose contents the count depends on. If none of
+/// those holes changes, the count stays the same (used by bulk perft).
+#[inline]
+pub fn classic_count_with_dependencies(ctx: &MoveContext, from: Hole) -> (u32, Bitboard) {
+    debug_assert!(ctx.rule == JumpRule::Classic && ctx.swap_targets.is_empty());
+    let region = if ctx.goal.contains(from) {
+        ctx.goal
+    } else {
+        Bitboard::ALL
+    };
+    let step_mask = STEP_MASKS[from.index()];
+    let steps = Bitboard(step_mask) & !ctx.occupied;
+    let reach = jump_reach(ctx.rule, ctx.occupied, from, region);
+    let mut looked = step_mask;
+    if step_mask & ctx.occupied.0 != 0 {
+        for p in reach {
+            looked |= LINE_MASKS[p.index()];
+        }
+    }
+    let count = ((steps | reach.without(from)) & ctx.allowed & region).count();
+    (count, Bitboard(looked))
 }
