@@ -1,7 +1,7 @@
 //! `stella perft`: plays the given moves, then prints `perft d NODES` for d = 1…N.
 
 use anyhow::{bail, Context};
-use stella_engine::{divide, perft, MovePath, Position, Variant};
+use stella_engine::{divide, perft, perft_plain, MovePath, Position, Variant};
 
 /// Arguments of `stella perft`.
 #[derive(clap::Args)]
@@ -21,6 +21,9 @@ pub struct PerftArgs {
     /// Also print each first move with its count at the deepest depth.
     #[arg(long)]
     divide: bool,
+    /// Count the last ply from scratch at every node (no incremental counting).
+    #[arg(long)]
+    plain: bool,
 }
 
 /// Runs `stella perft`.
@@ -34,11 +37,15 @@ pub fn run(args: PerftArgs) -> anyhow::Result<()> {
         None => Position::start(variant.unwrap_or(Variant::Classic2)),
     };
     if let Some(v) = variant.filter(|&v| v != pos.variant()) {
-        bail!("--variant {v} disagrees with the position's variant {}", pos.variant());
+        bail!(
+            "--variant {v} disagrees with the position's variant {}",
+            pos.variant()
+        );
     }
     for token in args.moves.as_deref().unwrap_or("").split_whitespace() {
         let path: MovePath = token.parse().with_context(|| format!("--moves: {token}"))?;
-        pos.play_path(&path).with_context(|| format!("--moves: {token}"))?;
+        pos.play_path(&path)
+            .with_context(|| format!("--moves: {token}"))?;
     }
     if args.divide {
         for (mv, n) in divide(&pos, args.depth) {
@@ -47,10 +54,18 @@ pub fn run(args: PerftArgs) -> anyhow::Result<()> {
     }
     for d in 1..=args.depth {
         let start = std::time::Instant::now();
-        let n = perft(&pos, d);
+        let n = if args.plain {
+            perft_plain(&pos, d)
+        } else {
+            perft(&pos, d)
+        };
         let secs = start.elapsed().as_secs_f64();
         println!("perft {d} {n}");
-        eprintln!("  {:.3} s, {:.1} M nodes/s", secs, n as f64 / secs.max(1e-9) / 1e6);
+        eprintln!(
+            "  {:.3} s, {:.1} M nodes/s",
+            secs,
+            n as f64 / secs.max(1e-9) / 1e6
+        );
     }
     Ok(())
 }

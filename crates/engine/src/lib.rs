@@ -41,7 +41,7 @@ pub use game::Game;
 pub use hole::Hole;
 pub use moves::{Move, MovePath};
 pub use outcome::{EndReason, Outcome};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_plain};
 pub use position::{Position, ROUND_LIMIT};
 pub use record::{Record, RecordError};
 pub use setup::Setup;

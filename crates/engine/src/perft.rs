@@ -35,6 +35,27 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
+/// Perft with plain bulk counting at the last ply (every leaf's parent counts
+/// all its children's moves from scratch); the reference for [`perft`].
+pub fn perft_plain(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_moves(),
+        _ => {
+            let mut total = 0;
+            if pos.is_over() {
+                return 0;
+            }
+            pos.for_each_move_of(pos.turn(), |mv| {
+                let mut child = *pos;
+                child.play_unchecked(&mv);
+                total += perft_plain(&child, depth - 1);
+            });
+            total
+        }
+    }
+}
+
 /// Perft split by first move: each legal move with the leaf count below it.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     pos.legal_moves()
