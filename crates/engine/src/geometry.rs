@@ -375,6 +375,52 @@ pub fn row_lengths() -> [usize; 17] {
     out
 }
 
+/// Draws the star row by row, top row first, with `mark(hole)` as each hole's
+/// character, offset so that neighbours touch as on the board.
+///
+/// ```
+/// use stella_engine::geometry::draw_star;
+/// let star = draw_star(|_| 'o');
+/// let expected = "
+///             o
+///            o o
+///           o o o
+///          o o o o
+/// o o o o o o o o o o o o o
+///  o o o o o o o o o o o o
+///   o o o o o o o o o o o
+///    o o o o o o o o o o
+///     o o o o o o o o o
+///    o o o o o o o o o o
+///   o o o o o o o o o o o
+///  o o o o o o o o o o o o
+/// o o o o o o o o o o o o o
+///          o o o o
+///           o o o
+///            o o
+///             o
+/// ";
+/// assert_eq!(star, expected.trim_start_matches('\n'));
+/// ```
+pub fn draw_star(mark: impl Fn(Hole) -> char) -> String {
+    let mut out = String::new();
+    for row in (1..=17).rev() {
+        let holes: Vec<Hole> = Hole::all().filter(|h| h.row() == row).collect();
+        // Pixel column of a hole: 2x + y (x = letter - 9, y = row - 9), shifted to start at 0.
+        let col = |h: Hole| (2 * (h.letter() - 9) + (h.row() - 9) + 12) as usize;
+        let mut line = String::new();
+        for h in holes {
+            while line.len() < col(h) {
+                line.push(' ');
+            }
+            line.push(mark(h));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
