@@ -3,7 +3,11 @@
 use std::process::Command;
 
 fn stella(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stella")).args(args).env("RUST_BACKTRACE", "0").output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_stella"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -20,10 +24,22 @@ fn prints_one_line_per_depth() {
 
 #[test]
 fn plays_moves_first_and_divides() {
-    let (ok, out, _) = stella(&["perft", "--variant", "classic-2", "--depth", "1", "--moves", "m3-m5 e15-e13", "--divide"]);
+    let (ok, out, _) = stella(&[
+        "perft",
+        "--variant",
+        "classic-2",
+        "--depth",
+        "1",
+        "--moves",
+        "m3-m5 e15-e13",
+        "--divide",
+    ]);
     assert!(ok);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(*lines.last().unwrap(), format!("perft 1 {}", lines.len() - 1));
+    assert_eq!(
+        *lines.last().unwrap(),
+        format!("perft 1 {}", lines.len() - 1)
+    );
     assert!(lines.iter().any(|l| l.starts_with("m5-m6 ")), "{out}");
 }
 
@@ -42,8 +58,17 @@ fn bad_input_is_named() {
     assert!(err.contains("classic-9"), "{err}");
     let (ok, _, err) = stella(&["perft", "--depth", "1", "--moves", "m3-m6"]);
     assert!(!ok);
-    assert!(err.contains("m3-m6") && err.contains("neither a step nor a jump"), "{err}");
-    let (ok, _, err) = stella(&["perft", "--depth", "1", "--position", "classic-2 white 1 white:z1 black:"]);
+    assert!(
+        err.contains("m3-m6") && err.contains("neither a step nor a jump"),
+        "{err}"
+    );
+    let (ok, _, err) = stella(&[
+        "perft",
+        "--depth",
+        "1",
+        "--position",
+        "classic-2 white 1 white:z1 black:",
+    ]);
     assert!(!ok);
     assert!(err.contains("z1"), "{err}");
 }
