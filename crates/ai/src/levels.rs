@@ -17,6 +17,8 @@ pub struct Level {
     pub noise: i32,
     /// Transposition table size in megabytes.
     pub tt_mb: usize,
+    /// Widest beam of the race solver (0 = no race solver).
+    pub race_width: usize,
 }
 
 /// The weakest level.
@@ -28,15 +30,15 @@ impl Level {
     /// The settings of `level` (clamped to 1–8).
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        let (depth, nodes, noise, cap_ms, tt_mb) = match level {
-            1 => (Some(1), None, 500, 300, 1),
-            2 => (Some(1), None, 150, 300, 1),
-            3 => (Some(2), None, 60, 500, 2),
-            4 => (Some(3), Some(20_000), 20, 800, 4),
-            5 => (None, Some(60_000), 8, 1_200, 8),
-            6 => (None, Some(200_000), 0, 2_000, 16),
-            7 => (None, Some(600_000), 0, 3_000, 32),
-            _ => (None, Some(2_000_000), 0, 5_000, 64),
+        let (depth, nodes, noise, cap_ms, tt_mb, race_width) = match level {
+            1 => (Some(1), None, 500, 300, 1, 0),
+            2 => (Some(1), None, 150, 300, 1, 0),
+            3 => (Some(2), None, 60, 500, 2, 0),
+            4 => (Some(3), Some(20_000), 20, 800, 4, 16),
+            5 => (None, Some(60_000), 8, 1_200, 8, 32),
+            6 => (None, Some(200_000), 0, 2_000, 16, 64),
+            7 => (None, Some(600_000), 0, 3_000, 32, 128),
+            _ => (None, Some(2_000_000), 0, 5_000, 64, 256),
         };
         Level {
             level,
@@ -48,6 +50,7 @@ impl Level {
             },
             noise,
             tt_mb,
+            race_width,
         }
     }
 

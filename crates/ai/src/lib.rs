@@ -97,6 +97,7 @@ pub fn choose(
         });
     searcher.clear();
     searcher.set_noise(lv.noise, seed);
+    searcher.set_race_width(lv.race_width);
     searcher.set_game_history(history);
     let mut limits = lv.capped(max_ms);
     let spent = (clock.now_ms() - t0).max(0.0) as u64;

@@ -210,10 +210,12 @@ impl Engine {
         if let Some(l) = level {
             let lv = Level::get(l);
             self.searcher.set_noise(lv.noise, self.seed);
+            self.searcher.set_race_width(lv.race_width);
             let cap = limits.movetime_ms;
             limits = lv.capped(cap);
         } else {
             self.searcher.set_noise(0, self.seed);
+            self.searcher.set_race_width(Level::get(8).race_width);
             if limits == Limits::default() {
                 limits = Level::get(8).limits;
             }

@@ -10,6 +10,7 @@
 use crate::clock::Clock;
 use crate::eval::{value_for, Weights, WIN};
 use crate::limits::Limits;
+use crate::race::{is_race, Problem};
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
 use std::collections::HashMap;
@@ -20,6 +21,8 @@ use stella_engine::{Colour, Move, Position};
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 96;
 const INF: i32 = WIN * 2;
+/// Longest finishing plan played without searching the opponent's replies.
+pub const FINISH_PLAN: usize = 6;
 
 /// What the search reports after each completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +68,9 @@ pub struct Settings {
     pub seed: u64,
     /// Transposition table size in megabytes.
     pub tt_mb: usize,
+    /// Widest beam of the race solver used once the armies have passed each
+    /// other (0 = never hand over to it).
+    pub race_width: usize,
 }
 
 impl Default for Settings {
@@ -74,6 +80,7 @@ impl Default for Settings {
             noise: 0,
             seed: 0,
             tt_mb: 16,
+            race_width: 256,
         }
     }
 }
@@ -164,6 +171,11 @@ impl Searcher {
         }
     }
 
+    /// Sets the widest beam of the race solver (0 = never use it).
+    pub fn set_race_width(&mut self, width: usize) {
+        self.settings.race_width = width;
+    }
+
     /// Calls `f` after every completed depth.
     pub fn set_info(&mut self, f: InfoCallback) {
         self.info = Some(f);
@@ -244,6 +256,18 @@ impl Searcher {
         self.path.clear();
         self.path.push(position.hash());
 
+        if let Some(result) = self.race(position, &root_moves, clock) {
+            return Some(result);
+        }
+        // A short finish with the opponent frozen, played unless the search
+        // below proves a win of its own.
+        let finish = if self.settings.race_width > 0 {
+            let budget = ((self.deadline - self.start_ms) * 0.2).min(1e9);
+            self.finishing_plan(position, clock, budget)
+                .filter(|p| p.first().is_some_and(|m| root_moves.contains(m)))
+        } else {
+            None
+        };
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 2)
@@ -303,7 +327,91 @@ impl Searcher {
                 break;
             }
         }
+        if let Some(plan) = finish {
+            if best.score < WIN - MAX_PLY as i32 {
+                best.best = plan[0];
+                best.pv = plan;
+            }
+        }
         Some(best)
+    }
+
+    /// In a race, the first move of the fastest finish found.
+    fn race(
+        &mut self,
+        position: &Position,
+        root_moves: &[Move],
+        clock: &dyn Clock,
+    ) -> Option<SearchResult> {
+        if self.settings.race_width == 0 {
+            return None;
+        }
+        let budget = ((self.deadline - self.start_ms) * 0.6).min(1e9);
+        if !is_race(position) {
+            return None;
+        }
+        let plan = Problem::of(position).solve(clock, budget, self.settings.race_width)?;
+        let first = *plan.first()?;
+        if !root_moves.contains(&first) {
+            return None;
+        }
+        let mut child = *position;
+        child.play_unchecked(&first);
+        Some(SearchResult {
+            best: first,
+            score: self.leaf(&child),
+            depth: plan.len() as u32,
+            nodes: 0,
+            pv: plan,
+        })
+    }
+
+    /// Two players, both past the deadline (so neither can end a move in the
+    /// other's goal any more): when the mover can finish in at most
+    /// [`FINISH_PLAN`] moves with the opponent frozen, and the opponent
+    /// cannot finish sooner, the mover just finishes.
+    fn finishing_plan(
+        &self,
+        position: &Position,
+        clock: &dyn Clock,
+        budget: f64,
+    ) -> Option<Vec<Move>> {
+        let v = position.variant();
+        if v.players() != 2 || v.masters_swap() {
+            return None;
+        }
+        let me = position.turn();
+        let them = *v.seats().iter().find(|&&c| c != me)?;
+        let deadline = v.deadline();
+        if position.moves_made(me) < deadline || position.moves_made(them) < deadline {
+            return None;
+        }
+        let mine = Problem::of(position);
+        if mine.lower_bound(mine.mine) > FINISH_PLAN as u32 {
+            return None;
+        }
+        let plan = mine.solve(clock, budget / 2.0, 64)?;
+        if plan.len() > FINISH_PLAN {
+            return None;
+        }
+        let theirs = Problem {
+            colour: them,
+            mine: position.marbles(them),
+            others: position.marbles(me),
+            allowed: v.allowed_ends(them),
+            goal: v.goal(them),
+            anti_block: true,
+            rule: v.jump_rule(),
+        };
+        // White moves first: black needs strictly fewer moves to get there first.
+        let their_lb = theirs.lower_bound(theirs.mine) as usize;
+        if their_lb >= plan.len() {
+            return Some(plan);
+        }
+        match theirs.solve(clock, budget / 2.0, 64) {
+            Some(p) if p.len() < plan.len() => None,
+            _ => Some(plan),
+        }
     }
 
     fn unit_leader(&self, colour: Colour, position: &Position) -> Colour {

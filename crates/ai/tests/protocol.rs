@@ -1,0 +1,74 @@
+//! The engine protocol on in-memory input and output.
+
+use stella_ai::protocol::run;
+use stella_ai::{FrozenClock, StepClock};
+use stella_engine::{Game, MovePath, Variant};
+
+fn talk(input: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    run(input.as_bytes(), &mut out, &FrozenClock).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn go_depth_prints_info_and_a_legal_bestmove() {
+    let lines = talk("variant classic-2\nposition startpos moves m3-m5 e15-e13\ngo depth 3\n");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    assert!(infos[2].contains(" pv "));
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    let mut game = Game::new(Variant::Classic2);
+    for m in ["m3-m5", "e15-e13", best] {
+        game.play_path(&m.parse::<MovePath>().unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn bad_lines_get_one_error_each_and_the_engine_keeps_running() {
+    let lines = talk(
+        "hello\nvariant classic-9\nposition startpos moves m1-m9\ngo depth x\ngo level 9\nposition fen nonsense\nisready\n",
+    );
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert!(
+        lines[..6].iter().all(|l| l.starts_with("error ")),
+        "{lines:?}"
+    );
+    assert_eq!(lines[6], "readyok");
+}
+
+#[test]
+fn fen_positions_other_variants_and_quit() {
+    let start = stella_engine::Position::start(Variant::Classic3).to_string();
+    let lines = talk(&format!(
+        "position fen {start} moves m3-m5\nshow\ngo nodes 2000\nquit\nisready\n"
+    ));
+    assert!(lines[0].starts_with("position classic-3 blue"), "{lines:?}");
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+    assert!(!lines.iter().any(|l| l == "readyok"), "quit stops the loop");
+}
+
+#[test]
+fn clock_fields_by_colour_and_levels() {
+    let input = "variant classic-2\nposition startpos\ngo wtime 1000 winc 10 btime 5 binc 0\ngo level 2\nstop\nisready\n";
+    let mut out = Vec::new();
+    // Each clock reading advances 1 ms: the clock budget ends the first search.
+    run(input.as_bytes(), &mut out, &StepClock::new(1.0)).unwrap();
+    let lines: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let best: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 2, "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "readyok");
+}
