@@ -130,10 +130,11 @@ test("two browsers play an online game to a result, a third watches", { timeout:
   const total = await a.page.$$eval(".replay-moves li", (els) => els.length);
   assert.equal(total, plies);
   await a.page.click('[data-step="first"]');
-  await a.page.waitForFunction(() => document.querySelectorAll("[data-hole][data-marble]").length === 20);
+  await a.page.waitForFunction((n) => document.querySelector(".status")?.textContent === `0/${n}`, total);
   assert.equal((await pieces(a.page)).m1, "white");
   await a.page.click('[data-step="next"]');
-  await a.page.waitForFunction(() => document.querySelector(".status")?.textContent === `1/${document.querySelectorAll(".replay-moves li").length}`);
+  await a.page.waitForFunction((n) => document.querySelector(".status")?.textContent === `1/${n}`, total);
+  await a.page.screenshot({ path: join(RESULTS, "replay.png") });
   const href = await a.page.$eval('[data-action="download"]', (e) => e.getAttribute("href"));
   const record = await a.page.evaluate(async (u) => (await fetch(u)).text(), href);
   assert.ok(record.length > 0);

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../scripts/tools.mjs";
 
-/** Path of the debug `stella` binary. */
-export const STELLA = join(ROOT, "target", "debug", "stella");
+/** Path of the `stella` binary: `$STELLA_BIN`, else the debug build. */
+export const STELLA = process.env.STELLA_BIN ?? join(ROOT, "target", "debug", "stella");
 
 /** Starts `stella serve`; resolves with its base URL once it listens. */
 export async function startServer() {

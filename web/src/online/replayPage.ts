@@ -23,6 +23,8 @@ export class ReplayPage implements Page {
   private replay: Replay | null = null;
   /** Number of moves shown as played (0 = the start). */
   private ply = 0;
+  /** Counts requests to show a position, so a slow answer never overwrites a newer one. */
+  private shown = 0;
 
   constructor(id: string) {
     this.download.setAttribute("href", api.recordUrl(id));
@@ -49,7 +51,9 @@ export class ReplayPage implements Page {
     if (!r) return;
     this.ply = Math.max(0, Math.min(r.moves.length, ply));
     const position = this.ply === 0 ? r.start : r.moves[this.ply - 1].position;
+    const stamp = ++this.shown;
     const base = await this.engine.positionView(position);
+    if (stamp !== this.shown) return;
     const atEnd = this.ply === r.moves.length;
     const finished = r.seats.some((s) => s.place !== null);
     const outcome = atEnd && finished

@@ -94,7 +94,8 @@ export class Table {
     setPosition(s, pieces, movable, movable ? groupMoves(view.legal) : new Map(), view.lastMove);
     s.orientation = turn.orientation;
     s.goal = view.goals[turn.orientation] ?? [];
-    this.board.redraw();
+    // Draw the board now, so that it never lags behind the panel and status.
+    this.board.redrawNow();
     this.relabel();
   }
 
