@@ -10,6 +10,7 @@ import type { GameView } from "../engine/protocol";
 import { t } from "../i18n/i18n";
 import { Table, type SeatInfo } from "../table/table";
 import { colourName } from "../table/labels";
+import { variantName } from "../offline/setupPage";
 import { confirmDialog } from "../ui/confirm";
 import { h } from "../ui/dom";
 import type { Page } from "../ui/page";
@@ -67,7 +68,7 @@ export class TablePage implements Page {
   }
 
   title(): string {
-    return t("online.lobby");
+    return this.snapshot ? variantName(this.snapshot.variant) : t("online.lobby");
   }
 
   private onMessage(m: ServerMsg): void {
