@@ -59,3 +59,21 @@ describe("record per setup", () => {
     expect(readRecord(store, vs)).toEqual({ wins: 0, losses: 0, draws: 0 });
   });
 });
+
+describe("offline game from a position", () => {
+  it("takes the variant and player count from the position", () => {
+    const position = "classic-3 white 1 white:i9 blue:a13 yellow:q13";
+    const s = parseSetup(`?players=2&humans=1&position=${encodeURIComponent(position)}`)!;
+    expect(s).toEqual({ players: 3, humans: 1, level: 2, variant: "classic-3", position });
+    expect(parseSetup(setupQuery(s))).toEqual(s);
+  });
+  it("is not recorded", () => {
+    const store = new MapStore();
+    const s = { players: 2, humans: 1, level: 2, variant: "classic-2", position: "classic-2 white 1 white:i9 black:e17" };
+    addResult(store, s, [1], false);
+    expect(store.m.size).toBe(0);
+  });
+  it("ignores a position of an unknown variant", () => {
+    expect(parseSetup("?players=2&position=nonsense")!.position).toBeUndefined();
+  });
+});

@@ -39,9 +39,9 @@ export class EngineClient {
     return this.viewOf({ kind: "newGame", variant });
   }
 
-  /** Rebuilds a game from its moves. */
-  load(variant: string, moves: readonly string[]): Promise<GameView> {
-    return this.viewOf({ kind: "load", variant, moves });
+  /** Rebuilds a game from its start (the variant's, or a position string) and its moves. */
+  load(variant: string, moves: readonly string[], position?: string): Promise<GameView> {
+    return this.viewOf({ kind: "load", variant, moves, position });
   }
 
   /** Starts from a position string. */

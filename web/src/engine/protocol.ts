@@ -47,8 +47,8 @@ export interface GameView {
 export type WorkerRequest =
   /** Starts a new game of a variant. */
   | { readonly kind: "newGame"; readonly variant: string }
-  /** Rebuilds a game from its variant and moves played (used by undo and replay). */
-  | { readonly kind: "load"; readonly variant: string; readonly moves: readonly string[] }
+  /** Rebuilds a game from its start (the variant's, or `position`) and the moves played (undo). */
+  | { readonly kind: "load"; readonly variant: string; readonly position?: string; readonly moves: readonly string[] }
   /** Starts from a position string (lessons). */
   | { readonly kind: "fromPosition"; readonly variant: string; readonly position: string }
   /** Plays a move given by its path. */

@@ -31,7 +31,7 @@ async function handle(req: WorkerRequest): Promise<Omit<WorkerReply & { ok: true
       replace(new WasmGame(req.variant));
       return { ok: true, view: view() };
     case "load": {
-      const g = new WasmGame(req.variant);
+      const g = req.position ? WasmGame.fromPosition(req.variant, req.position) : new WasmGame(req.variant);
       try {
         for (const path of req.moves) g.play(path);
       } catch (e) {

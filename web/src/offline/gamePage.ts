@@ -12,7 +12,7 @@ import { colourName } from "../table/labels";
 import { h } from "../ui/dom";
 import type { Page } from "../ui/page";
 import { addResult, readRecord } from "./record";
-import { againstComputer, type Setup } from "./setup";
+import { againstComputer, recorded, type Setup } from "./setup";
 
 /** Pause before the computer's move is shown, so people can follow the game. */
 const COMPUTER_PAUSE_MS = 250;
@@ -65,7 +65,8 @@ export class OfflineGamePage implements Page {
     this.movers = [];
     this.thinking = false;
     try {
-      const view = await this.engine.newGame(this.setup.variant);
+      const { variant, position } = this.setup;
+      const view = position ? await this.engine.fromPosition(variant, position) : await this.engine.newGame(variant);
       this.orientation = view.seats[0];
       this.update(view);
     } catch (e) {
@@ -167,7 +168,7 @@ export class OfflineGamePage implements Page {
       if (this.isHuman(c)) break;
     }
     try {
-      const back = await this.engine.load(this.setup.variant, moves);
+      const back = await this.engine.load(this.setup.variant, moves, this.setup.position);
       this.movers = movers;
       this.update(back);
     } catch (e) {
@@ -176,7 +177,7 @@ export class OfflineGamePage implements Page {
   }
 
   private recordResult(view: GameView): void {
-    if (!againstComputer(this.setup) || !view.outcome) return;
+    if (!recorded(this.setup) || !view.outcome) return;
     const places = view.outcome.places;
     const humanPlaces = view.seats
       .filter((c) => this.isHuman(c))
@@ -198,11 +199,11 @@ export class OfflineGamePage implements Page {
     this.setupLink.textContent = t("table.setup");
     this.help.textContent = t("table.keyboardHelp");
     if (!this.note.classList.contains("error")) this.note.textContent = t("table.offlineNote");
-    if (againstComputer(this.setup)) {
+    if (recorded(this.setup)) {
       const r = readRecord(localStorage, this.setup);
       this.recordLine.textContent = t("table.record", { wins: r.wins, losses: r.losses });
     } else {
-      this.recordLine.textContent = t("setup.noRecord");
+      this.recordLine.textContent = t(this.setup.position ? "setup.positionNoRecord" : "setup.noRecord");
     }
   }
 

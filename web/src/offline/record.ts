@@ -2,7 +2,7 @@
  * The win/loss record per offline setup, kept in localStorage. Only games against
  * the computer count; pass-and-play games are not recorded.
  */
-import { againstComputer, type Setup } from "./setup";
+import { recorded, type Setup } from "./setup";
 
 /** Wins, losses and draws with one setup. */
 export interface Record {
@@ -40,7 +40,7 @@ export function readRecord(store: RecordStorage, s: Setup): Record {
  */
 export function addResult(store: RecordStorage, s: Setup, humanPlaces: readonly number[], firstShared: boolean): Record {
   const r = readRecord(store, s);
-  if (!againstComputer(s)) return r;
+  if (!recorded(s)) return r;
   const best = Math.min(...humanPlaces);
   const next =
     best === 1 && !firstShared

@@ -28,6 +28,8 @@ export interface Setup {
   readonly level: number;
   /** Variant id; must have `players` seats. */
   readonly variant: string;
+  /** A position string to start from instead of the variant's start (not recorded). */
+  readonly position?: string;
 }
 
 /** The setup a fresh visitor gets. */
@@ -55,12 +57,28 @@ export function parseSetup(search: string): Setup | null {
   const variants = VARIANTS_BY_PLAYERS[n];
   const v = p.get("variant");
   const variant = v && variants.includes(v) ? v : variants[0];
+  const position = p.get("position")?.trim();
+  if (position) {
+    // The position names its variant, and with it the number of players.
+    const pv = position.split(/\s+/)[0];
+    const count = Object.entries(VARIANTS_BY_PLAYERS).find(([, ids]) => ids.includes(pv))?.[0];
+    if (count) {
+      const players = Number(count);
+      return { players, humans: Math.min(humans, players), level, variant: pv, position };
+    }
+  }
   return { players: n, humans, level, variant };
 }
 
 /** The query string of a setup, e.g. `?players=2&humans=1&level=2&variant=classic-2`. */
 export function setupQuery(s: Setup): string {
-  return `?players=${s.players}&humans=${s.humans}&level=${s.level}&variant=${s.variant}`;
+  const q = `?players=${s.players}&humans=${s.humans}&level=${s.level}&variant=${s.variant}`;
+  return s.position ? `${q}&position=${encodeURIComponent(s.position)}` : q;
+}
+
+/** Whether a finished game with this setup counts in the record. */
+export function recorded(s: Setup): boolean {
+  return againstComputer(s) && !s.position;
 }
 
 /** Whether the computer plays at least one seat (undo and the record need that). */

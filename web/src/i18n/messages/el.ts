@@ -73,6 +73,7 @@ export const el: Messages = {
   "setup.start": "Έναρξη",
   "setup.record": "Ρεκόρ με αυτές τις ρυθμίσεις: {wins} νίκες, {losses} ήττες",
   "setup.noRecord": "Οι παρτίδες μόνο με ανθρώπους στην ίδια οθόνη δεν καταγράφονται.",
+  "setup.positionNoRecord": "Οι παρτίδες που ξεκινούν από δοσμένη θέση δεν καταγράφονται.",
 
   "variant.classic": "Κλασικό",
   "variant.long": "Μακριά άλματα",

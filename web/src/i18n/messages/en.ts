@@ -71,6 +71,7 @@ export const en = {
   "setup.start": "Start",
   "setup.record": "Record with this setup: {wins} won, {losses} lost",
   "setup.noRecord": "Pass-and-play games are not recorded.",
+  "setup.positionNoRecord": "Games started from a position are not recorded.",
 
   "variant.classic": "Classic",
   "variant.long": "Long jumps",

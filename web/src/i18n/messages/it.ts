@@ -73,6 +73,7 @@ export const it: Messages = {
   "setup.start": "Inizia",
   "setup.record": "Bilancio con queste impostazioni: {wins} vinte, {losses} perse",
   "setup.noRecord": "Le partite tra persone sullo stesso schermo non vengono registrate.",
+  "setup.positionNoRecord": "Le partite iniziate da una posizione data non vengono registrate.",
 
   "variant.classic": "Classica",
   "variant.long": "Salti lunghi",

@@ -73,6 +73,7 @@ export const pt: Messages = {
   "setup.start": "Começar",
   "setup.record": "Histórico com esta configuração: {wins} vitórias, {losses} derrotas",
   "setup.noRecord": "Partidas só entre pessoas na mesma tela não são registradas.",
+  "setup.positionNoRecord": "Partidas iniciadas a partir de uma posição não são registradas.",
 
   "variant.classic": "Clássico",
   "variant.long": "Saltos longos",

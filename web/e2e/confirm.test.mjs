@@ -1,0 +1,44 @@
+// A move that would eliminate its player asks for confirmation first (RULES.md §5):
+// after the home-leaving deadline, going back home eliminates.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, startStatic, pieces } from "./helpers.mjs";
+
+let site;
+let browser;
+before(async () => {
+  site = await startStatic();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+// White has made its 30 moves; l5 may step back into white's home on l4, which
+// eliminates white.
+const POSITION = "classic-2 white 31 white:i9,l5 black:e17,e16 made:30,30";
+
+test("an eliminating move asks first; cancel keeps the position, confirm plays it", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}/offline?players=2&humans=2&position=${encodeURIComponent(POSITION)}`);
+  await page.waitForSelector('[data-hole="l5"].movable');
+  await page.click('[data-hole="l5"]');
+  await page.waitForSelector('[data-hole="l4"][data-dest].eliminates');
+  assert.equal(await page.$('[data-hole="l6"][data-dest].eliminates'), null, "a move that stays out of home is not flagged");
+  await page.click('[data-hole="l4"]');
+  await page.waitForSelector("dialog.confirm[open]");
+  await page.click('dialog.confirm [data-confirm="no"]');
+  await page.waitForSelector("dialog.confirm", { state: "detached" });
+  assert.equal((await pieces(page)).l5, "white");
+  // Again, and confirm: white is eliminated and the game is over.
+  await page.waitForSelector('[data-hole="l5"].movable');
+  await page.click('[data-hole="l5"]');
+  await page.click('[data-hole="l4"]');
+  await page.click('dialog.confirm [data-confirm="yes"]');
+  await page.waitForSelector(".result:not([hidden])");
+  assert.equal(await page.$eval(".result .reason", (e) => e.getAttribute("data-reason")), "eliminated");
+  const places = await page.$$eval(".result [data-place]", (els) => els.map((e) => [e.getAttribute("data-seat"), e.getAttribute("data-place")]));
+  assert.deepEqual(places, [["black", "1"], ["white", "2"]]);
+  await page.close();
+});
