@@ -88,7 +88,7 @@ impl Lobby {
         }
     }
 
-    /// The current list, oldest table first.
+    /// The current list, ordered by table id.
     pub fn list(&self) -> Vec<TableSummary> {
         self.summaries
             .lock()
