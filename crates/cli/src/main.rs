@@ -4,8 +4,10 @@ use clap::{Parser, Subcommand};
 
 mod analyse;
 mod engine;
+mod loadtest;
 mod match_cmd;
 mod perft;
+mod serve;
 mod solo;
 
 /// Stella: Chinese checkers (Stern-Halma) server, engine and tools.
@@ -28,6 +30,10 @@ enum Command {
     Solo(solo::SoloArgs),
     /// Evaluate a position and print the principal variation.
     Analyse(analyse::AnalyseArgs),
+    /// Run the game server (HTTP, WebSocket, embedded web client).
+    Serve(serve::ServeArgs),
+    /// Simulated players over HTTP and WebSockets: throughput, latency, errors.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -38,5 +44,7 @@ fn main() -> anyhow::Result<()> {
         Command::Match(args) => match_cmd::run(args),
         Command::Solo(args) => solo::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
     }
 }

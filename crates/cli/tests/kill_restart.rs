@@ -1,0 +1,244 @@
+//! Fault test on the real binaries: `stella serve` is killed with SIGKILL while games
+//! are being played by `stella loadtest`, restarted on the same SQLite file and port;
+//! the simulated players reconnect on their own and resync. Then every move the server
+//! acknowledged must be in its replay of the game, and every game must have gone on
+//! after the restart.
+//!
+//! The default test plays 100 games (200 clients) and runs in about a minute on two
+//! cores; `KILL_RESTART_GAMES=N` changes the count.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const STELLA: &str = env!("CARGO_BIN_EXE_stella");
+
+/// A child process killed (SIGKILL) when dropped, so a failing test leaves nothing.
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .expect("a free port")
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn serve(port: u16, db: &Path, log: &Path) -> Proc {
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .expect("server log");
+    let child = Command::new(STELLA)
+        .args([
+            "serve",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--db",
+            &format!("sqlite://{}", db.display()),
+        ])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("stella serve starts");
+    Proc(child)
+}
+
+/// Waits until `GET /healthz` answers 200.
+async fn wait_ready(http: &reqwest::Client, port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Ok(r) = http
+            .get(format!("http://127.0.0.1:{port}/healthz"))
+            .send()
+            .await
+        {
+            if r.status().is_success() {
+                return;
+            }
+        }
+        assert!(Instant::now() < deadline, "server not ready within 60 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Connection-level errors expected when the server dies under the clients.
+fn expected_error(kind: &str) -> bool {
+    kind.starts_with("ws:") || kind == "move:unanswered_at_disconnect"
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_mid_play_loses_no_acknowledged_move_and_games_go_on() {
+    let games: usize = std::env::var("KILL_RESTART_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("stella.db");
+    let server_log = dir.path().join("server.log");
+    let report: PathBuf = dir.path().join("report.json");
+    let port = free_port();
+    let http = reqwest::Client::new();
+
+    let mut server = serve(port, &db, &server_log);
+    wait_ready(&http, port).await;
+
+    // Players: a move every ~150 ms per game, clients started over 3 s; the run lasts
+    // long enough for play before the kill and well after the restart.
+    let duration = 24;
+    let load = Proc(
+        Command::new(STELLA)
+            .args([
+                "loadtest",
+                "--url",
+                &format!("http://127.0.0.1:{port}"),
+                "--clients",
+                &(2 * games).to_string(),
+                "--duration",
+                &duration.to_string(),
+                "--think-ms",
+                "150",
+                "--ramp",
+                "3",
+                "--time",
+                "30+10",
+                "--report-json",
+                report.to_str().unwrap(),
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("stella loadtest starts"),
+    );
+
+    // Let every game get going, then kill the server outright (SIGKILL).
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    let lobby: Value = http
+        .get(format!("http://127.0.0.1:{port}/api/tables"))
+        .send()
+        .await
+        .expect("lobby answers")
+        .json()
+        .await
+        .expect("lobby JSON");
+    let live_before = lobby["tables"]
+        .as_array()
+        .map_or(0, |t| t.iter().filter(|t| t["status"] == "live").count());
+    server.0.kill().expect("SIGKILL the server");
+    server.0.wait().expect("reap the server");
+    drop(server);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let server = serve(port, &db, &server_log);
+    wait_ready(&http, port).await;
+
+    // The load test stops by itself at its deadline.
+    let mut load = load;
+    let out = tokio::task::spawn_blocking(move || {
+        let child = std::mem::replace(
+            &mut load.0,
+            Command::new("true").spawn().expect("placeholder process"),
+        );
+        child.wait_with_output()
+    })
+    .await
+    .unwrap()
+    .expect("loadtest output");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{stdout}");
+    assert!(out.status.success(), "loadtest failed:\n{stdout}");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).expect("report written"))
+            .expect("report JSON");
+
+    assert!(
+        live_before >= games * 9 / 10,
+        "only {live_before} of {games} games were live at the kill"
+    );
+    let errors = summary["errors"].as_object().unwrap();
+    let unexpected: BTreeMap<_, _> = errors
+        .iter()
+        .filter(|(k, _)| !expected_error(k))
+        .collect();
+    assert!(unexpected.is_empty(), "unexpected errors: {unexpected:?}");
+    assert!(
+        summary["reconnects"].as_u64().unwrap() >= (2 * games) as u64,
+        "every client reconnects: {}",
+        summary["reconnects"]
+    );
+
+    // Every acknowledged move is in the server's replay, at its ply.
+    let logs = summary["games"].as_array().unwrap();
+    let tables: BTreeSet<&str> = logs.iter().filter_map(|g| g["table"].as_str()).collect();
+    let mut acked_total = 0;
+    let mut interrupted = BTreeSet::new();
+    for id in &tables {
+        let replay: Value = http
+            .get(format!("http://127.0.0.1:{port}/api/games/{id}"))
+            .send()
+            .await
+            .expect("replay answers")
+            .json()
+            .await
+            .expect("replay JSON");
+        let stored: Vec<&str> = replay["moves"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no moves in replay of {id}: {replay}"))
+            .iter()
+            .map(|m| m["path"].as_str().unwrap())
+            .collect();
+        for log in logs.iter().filter(|g| g["table"] == *id) {
+            for a in log["acked"].as_array().unwrap() {
+                let ply = a[0].as_u64().unwrap() as usize;
+                let path = a[1].as_str().unwrap();
+                assert_eq!(
+                    stored.get(ply - 1).copied(),
+                    Some(path),
+                    "table {id}: acknowledged move {ply} {path} is not stored"
+                );
+                acked_total += 1;
+            }
+            // A game the server died under went on after the restart: more moves
+            // were played after the client's resync, or it ended.
+            if log["disconnects"].as_u64().unwrap() > 0 {
+                interrupted.insert(*id);
+                let at = log["ply_at_resync"].as_u64().expect("resynced");
+                let last = log["last_ply"].as_u64().unwrap();
+                assert!(
+                    last > at || log["ended"] == true,
+                    "table {id} did not go on after the restart (ply {at}, {log})"
+                );
+                assert!(
+                    stored.len() as u64 >= last,
+                    "table {id}: the client saw {last} plies, the server stored {}",
+                    stored.len()
+                );
+            }
+        }
+    }
+    eprintln!(
+        "{} tables, {} interrupted by the kill, {} acknowledged moves checked, {} live at the kill",
+        tables.len(),
+        interrupted.len(),
+        acked_total,
+        live_before
+    );
+    assert!(
+        interrupted.len() >= games * 9 / 10,
+        "only {} games were interrupted by the kill",
+        interrupted.len()
+    );
+    drop(server);
+}
