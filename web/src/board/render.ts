@@ -101,6 +101,9 @@ export function render(view: BoardView, s: BoardState): void {
   view.svg.setAttribute("aria-label", s.labels.board);
   const dests = selectedDests(s);
   const foreign = foreignHoles(s, ALL_HOLES);
+  // Keep the board in the Tab order even when nothing can move: the cursor hole is
+  // then the one stop, and the arrow keys explore from there.
+  const anyReachable = s.movable !== null && s.dests.size > 0;
   for (const [name, h] of view.holes) {
     const colour = s.pieces.get(name) ?? null;
     const g = h.group;
@@ -123,7 +126,7 @@ export function render(view: BoardView, s: BoardState): void {
     g.classList.toggle("movable", !s.selected && canPick(s, name));
     g.classList.toggle("foreign", foreign.has(name));
     g.classList.toggle("cursor", s.cursor === name);
-    const reachable = isDest || canPick(s, name) || s.selected === name;
+    const reachable = isDest || canPick(s, name) || s.selected === name || (!anyReachable && s.cursor === name);
     g.setAttribute("tabindex", reachable ? "0" : "-1");
     g.setAttribute("aria-label", s.labels.hole(name, colour, isDest));
     toggleAttr(g, "aria-pressed", s.selected === name, "true");

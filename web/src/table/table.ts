@@ -45,6 +45,7 @@ export class Table {
   readonly controls: HTMLElement;
   private readonly players: HTMLElement;
   private readonly status: HTMLElement;
+  private readonly lastMoveLine: HTMLElement;
   private readonly result: HTMLElement;
   private readonly moveList: HTMLOListElement;
   private lastView: GameView | null = null;
@@ -59,6 +60,7 @@ export class Table {
     const boardBox = h("div", { class: "board-box" });
     this.players = h("ul", { class: "players", "aria-live": "polite" });
     this.status = h("p", { class: "status", role: "status" });
+    this.lastMoveLine = h("p", { class: "last-move", "aria-live": "polite" });
     this.result = h("section", { class: "result", hidden: true });
     this.controls = h("div", { class: "controls" });
     this.moveList = h("ol", { class: "move-list" });
@@ -66,7 +68,7 @@ export class Table {
       "div",
       { class: "table" },
       boardBox,
-      h("aside", { class: "side" }, this.players, this.status, this.result, this.controls,
+      h("aside", { class: "side" }, this.players, this.status, this.lastMoveLine, this.result, this.controls,
         h("details", { class: "moves" }, h("summary", {}, t("table.moves")), this.moveList)),
     );
     const state = initialState("white", boardLabels, (m) => void this.attempt(m));
@@ -127,6 +129,7 @@ export class Table {
       );
     }
     this.status.textContent = view.outcome ? "" : turn.status;
+    this.lastMoveLine.textContent = view.lastMove ? t("table.lastMove", { path: view.lastMove.join("-") }) : "";
     this.renderResult(view);
     clear(this.moveList);
     view.moves.forEach((m) => this.moveList.append(h("li", {}, m)));
