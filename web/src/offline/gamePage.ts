@@ -47,8 +47,9 @@ export class OfflineGamePage implements Page {
     this.recordLine = h("p", { class: "record", "data-record": true });
     this.note = h("p", { class: "note" });
     this.help = h("p", { class: "help" });
-    this.root = h("div", { class: "offline-game", "data-variant": setup.variant },
-      this.table.root, this.recordLine, this.help, this.note);
+    // Record, keyboard help and the offline note sit in the side panel, below the controls.
+    this.table.controls.after(this.recordLine, this.help, this.note);
+    this.root = h("div", { class: "offline-game", "data-variant": setup.variant }, this.table.root);
     void this.start();
   }
 
