@@ -135,3 +135,91 @@ async fn classic_two_game_to_the_end_updates_ratings() {
         game.position()
     );
 }
+
+#[tokio::test]
+async fn an_eliminating_move_needs_confirmation() {
+    let app = spawn_app().await;
+    let (wc, bc) = (app.guest().await, app.guest().await);
+    let mut w = app.ws(Some(&wc)).await;
+    let mut b = app.ws(Some(&bc)).await;
+    let table = w.create(json!({"variant": "classic-2"})).await;
+    b.send(json!({"t": "join", "d": {"table": table}})).await;
+    b.event("started").await;
+    let mut game = Game::new(Variant::Classic2);
+    let mut ack = 0;
+    // Greedy play until white, to move, has a move that would eliminate it.
+    let eliminating = loop {
+        assert!(
+            !game.is_over() && game.moves().len() < 200,
+            "no eliminating move came up: {:?} after {} moves, {}",
+            game.outcome(),
+            game.moves().len(),
+            game.position()
+        );
+        if game.turn() == Colour::White {
+            if let Some(mv) = game
+                .legal_moves()
+                .into_iter()
+                .find(|m| game.would_eliminate(m))
+            {
+                break mv;
+            }
+        }
+        // After its deadline white walks a marble back towards its home.
+        let (mv, path) =
+            if game.turn() == Colour::White && game.position().moves_made(Colour::White) >= 30 {
+                let home = Variant::Classic2.home(Colour::White);
+                let to_home =
+                    |h: stella_engine::Hole| home.iter().map(|x| x.distance(h)).min().unwrap_or(0);
+                let mv = game
+                    .legal_moves()
+                    .into_iter()
+                    .max_by_key(|m| to_home(m.from) as i32 - to_home(m.to) as i32)
+                    .expect("a move");
+                (mv, game.position().path_of(&mv).to_string())
+            } else if game.turn() == Colour::Black {
+                // Black plays the level-1 search, which keeps its deadline.
+                let mv = stella_ai::best_move_in_game(&game, 1, 7, &stella_ai::FrozenClock, None)
+                    .expect("a move");
+                (mv, game.position().path_of(&mv).to_string())
+            } else {
+                next_greedy(&game)
+            };
+        ack += 1;
+        let ply = game.moves().len() + 1;
+        if game.turn() == Colour::White {
+            play(&mut w, &mut [&mut b], &table, &path, ply, ack).await;
+        } else {
+            play(&mut b, &mut [&mut w], &table, &path, ply, ack).await;
+        }
+        game.play(&mv).unwrap();
+    };
+    let path = game.position().path_of(&eliminating).to_string();
+    w.send(json!({"t": "move", "d": {"table": table, "path": path, "ack": 1000}}))
+        .await;
+    let e = w.expect_error("confirm_required").await;
+    assert_eq!(e["d"]["ack"], 1000);
+    let snap = {
+        w.send(json!({"t": "watch", "d": {"table": table}})).await;
+        w.recv_until(|m| m["t"] == "table").await
+    };
+    assert_eq!(
+        snap["d"]["moves"].as_array().unwrap().len(),
+        game.moves().len(),
+        "nothing changed"
+    );
+    w.send(json!({"t": "move", "d": {"table": table, "path": path, "ack": 1001, "confirm": true}}))
+        .await;
+    w.recv_until(|m| m["t"] == "ack" && m["d"]["ack"] == 1001)
+        .await;
+    let ended = b.event("ended").await;
+    assert_eq!(ended["d"]["reason"], "eliminated");
+    let white = ended["d"]["places"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["colour"] == "white")
+        .unwrap()
+        .clone();
+    assert_eq!(white["place"], 2);
+}
