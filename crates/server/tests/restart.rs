@@ -12,12 +12,14 @@ use stella_server::ManualTime;
 #[tokio::test]
 async fn restart_resumes_live_games_without_charging_downtime() {
     let time = Arc::new(ManualTime::new(1_000_000));
-    let opts = |dir| Options {
+    let opts = |database_url| Options {
         manual_time: Some(time.clone()),
-        dir,
+        database_url,
         config: Some(|c| c.lag.max_per_move_ms = 0),
+        ..Options::default()
     };
     let app = spawn_app_with(opts(None)).await;
+    let database_url = app.database_url.clone();
     let (wc, bc) = (app.register("wanda").await, app.register("bert").await);
     let mut w = app.ws(Some(&wc)).await;
     let mut b = app.ws(Some(&bc)).await;
@@ -48,7 +50,11 @@ async fn restart_resumes_live_games_without_charging_downtime() {
 
     let dir = app.stop().await;
     time.advance(3_600_000); // an hour of downtime
-    let app = spawn_app_with(opts(Some(dir))).await;
+    let app = spawn_app_with(Options {
+        dir: Some(dir),
+        ..opts(Some(database_url))
+    })
+    .await;
 
     let mut w = app.ws(Some(&wc)).await;
     w.send(json!({"t": "watch", "d": {"table": table}})).await;

@@ -4,7 +4,6 @@
 
 pub mod play;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,7 +23,9 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub struct TestApp {
     pub base: String,
     pub port: u16,
-    pub db: PathBuf,
+    /// The database URL (an SQLite file, or a fresh PostgreSQL database when
+    /// `STELLA_TEST_POSTGRES` names a server, e.g. `postgres://postgres:pw@localhost`).
+    pub database_url: String,
     pub dir: Arc<tempfile::TempDir>,
     pub time: Arc<dyn TimeSource>,
     shutdown: ShutdownHandle,
@@ -36,6 +37,8 @@ pub struct TestApp {
 pub struct Options {
     pub manual_time: Option<Arc<ManualTime>>,
     pub dir: Option<Arc<tempfile::TempDir>>,
+    /// Reuse this database (a restart).
+    pub database_url: Option<String>,
     pub config: Option<fn(&mut Config)>,
 }
 
@@ -47,10 +50,13 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
     let dir = opts
         .dir
         .unwrap_or_else(|| Arc::new(tempfile::tempdir().expect("temp dir")));
-    let db = dir.path().join("stella-test.db");
+    let database_url = match opts.database_url {
+        Some(url) => url,
+        None => fresh_database(&dir).await,
+    };
     let mut config = Config {
         listen: "127.0.0.1:0".into(),
-        database_url: db.to_string_lossy().into_owned(),
+        database_url: database_url.clone(),
         auth_burst: 50,
         ..Config::default()
     };
@@ -72,11 +78,38 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
     TestApp {
         base: format!("http://127.0.0.1:{port}"),
         port,
-        db,
+        database_url,
         dir,
         time,
         shutdown,
         join,
+    }
+}
+
+/// A fresh database: a new PostgreSQL database when `STELLA_TEST_POSTGRES` is set,
+/// else a new SQLite file in `dir`.
+async fn fresh_database(dir: &tempfile::TempDir) -> String {
+    use sqlx::{Connection, Executor};
+    match std::env::var("STELLA_TEST_POSTGRES") {
+        Ok(server) => {
+            let name = format!(
+                "stella_test_{}",
+                stella_server::ids::random_id(12).to_lowercase()
+            );
+            let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+                .await
+                .expect("STELLA_TEST_POSTGRES reachable");
+            admin
+                .execute(format!("CREATE DATABASE {name}").as_str())
+                .await
+                .expect("create test database");
+            format!("{server}/{name}")
+        }
+        Err(_) => dir
+            .path()
+            .join("stella-test.db")
+            .to_string_lossy()
+            .into_owned(),
     }
 }
 
