@@ -81,6 +81,13 @@ impl Application {
             lag: config.lag,
             linger: config.finished_table_linger,
         };
+        let expired = deps
+            .storage
+            .delete_expired_sessions(deps.time.now_ms())
+            .await?;
+        if expired > 0 {
+            tracing::info!(expired, "deleted expired sessions");
+        }
         let resumed = resume_tables(&deps).await?;
         if resumed > 0 {
             tracing::info!(resumed, "resumed live games");

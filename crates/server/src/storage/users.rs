@@ -87,4 +87,13 @@ impl Storage {
             .await?;
         Ok(())
     }
+
+    /// Deletes every session that expired before `now`; returns how many.
+    pub async fn delete_expired_sessions(&self, now: i64) -> StorageResult<u64> {
+        Ok(sqlx::query("DELETE FROM sessions WHERE expires_ms <= $1")
+            .bind(now)
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
 }
