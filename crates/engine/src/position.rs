@@ -515,7 +515,7 @@ impl Position {
         }
         self.set_unit_place(&unit, place);
         if self.unplaced_units().len() <= 1 {
-            self.finish(EndReason::Arrived);
+            self.finish(EndReason::Eliminated);
         }
     }
 
@@ -557,7 +557,9 @@ impl Position {
             }
         }
         let unplaced = self.unplaced_units();
-        if unplaced.len() <= 1 {
+        // The game ends when at most one unit is left to place (or, alone at
+        // the board as in the solitaire, when that one has arrived).
+        if unplaced.is_empty() || (unplaced.len() == 1 && self.units().len() > 1) {
             if let Some(last) = unplaced.first() {
                 let place = self.best_free_place();
                 self.set_unit_place(last, place);

@@ -187,3 +187,30 @@ fn finished_position_strings_round_trip() {
     assert!(s.contains("over:arrived"), "{s}");
     assert_eq!(s.parse::<Position>().unwrap(), *g.position());
 }
+
+#[test]
+fn the_solitaire_goes_on_until_white_arrives() {
+    let mut g = Game::new(Variant::Solo);
+    play_all(&mut g, &["m3-m5", "m5-m6"]);
+    assert!(!g.is_over());
+    assert_eq!(g.position().round(), 3);
+    let near = "solo white 20 white:e13,e15,e16,e17,f14,f15,f16,g14,g15,h14 made:19";
+    let mut g = Game::from_position(pos(near));
+    play_all(&mut g, &["e13-e14"]);
+    assert_eq!(g.outcome().unwrap().places, vec![(White, 1)]);
+}
+
+#[test]
+fn an_elimination_that_leaves_one_player_ends_the_game() {
+    // classic-3: yellow already arrived (place 1); white breaks the deadline
+    // and takes place 3; blue is the only one left and takes place 2.
+    let s = "classic-3 white 30 white:m1,e15,e16,f14,f15,f16,g14,g15,h14,i9 blue:e9,f9,g9,h9,e10,f10,g10,e11,f11,e12 yellow:e5,f5,g5,h5,e6,f6,g6,e7,f7,e8 arrived:yellow places:yellow=1 made:29,29,29";
+    let mut g = Game::from_position(pos(s));
+    play_all(&mut g, &["i9-i10"]);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.reason, EndReason::Eliminated);
+    assert_eq!(
+        (o.place_of(Yellow), o.place_of(Blue), o.place_of(White)),
+        (Some(1), Some(2), Some(3))
+    );
+}
