@@ -3,7 +3,7 @@
 use stella_engine::Variant;
 
 use super::seat::Seat;
-use crate::rating::{placement_deltas, two_player_deltas, Category};
+use crate::rating::{placement_deltas, two_player_deltas, Category, START};
 use crate::storage::{RatingUpdate, Storage, StorageResult};
 
 /// The rating changes of a finished rated game: Elo for two players, placement for
@@ -17,20 +17,56 @@ pub(crate) async fn rating_updates(
 ) -> StorageResult<Vec<RatingUpdate>> {
     let category = Category::of(seats.len(), variant.has_teams());
     let mut players = Vec::new();
+    let mut users = Vec::new();
     for &(seat, place) in places {
         if let Some(user) = seats[seat].occupant.user_id() {
             let (rating, _) = storage.rating(user, category).await?;
-            players.push((seat, user.to_owned(), place, rating));
+            players.push(Rated {
+                seat,
+                place,
+                rating,
+            });
+            users.push(user.to_owned());
         }
     }
-    let deltas: Vec<f64> = match category {
+    let deltas = rating_deltas(category, variant, seats, &players);
+    Ok(players
+        .into_iter()
+        .zip(users)
+        .zip(deltas)
+        .map(|((p, user_id), delta)| RatingUpdate {
+            seat: p.seat,
+            user_id,
+            category,
+            before: p.rating,
+            after: p.rating + delta,
+        })
+        .collect())
+}
+
+/// A rated player's seat, place and rating before the game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Rated {
+    pub(crate) seat: usize,
+    pub(crate) place: u8,
+    pub(crate) rating: f64,
+}
+
+/// The change of each player's rating, in the order of `players`.
+pub(crate) fn rating_deltas(
+    category: Category,
+    variant: Variant,
+    seats: &[Seat],
+    players: &[Rated],
+) -> Vec<f64> {
+    match category {
         Category::Duel if players.len() == 2 => {
-            let score = match players[0].2.cmp(&players[1].2) {
+            let score = match players[0].place.cmp(&players[1].place) {
                 std::cmp::Ordering::Less => 1.0,
                 std::cmp::Ordering::Equal => 0.5,
                 std::cmp::Ordering::Greater => 0.0,
             };
-            let (a, b) = two_player_deltas(players[0].3, players[1].3, score);
+            let (a, b) = two_player_deltas(players[0].rating, players[1].rating, score);
             vec![a, b]
         }
         Category::Teams => {
@@ -39,36 +75,124 @@ pub(crate) async fn rating_updates(
             let mut team_ratings = Vec::new();
             let mut team_places = Vec::new();
             for t in 0..teams.len() {
-                let members: Vec<_> = players.iter().filter(|p| team_of(p.0) == Some(t)).collect();
+                let members: Vec<&Rated> = players
+                    .iter()
+                    .filter(|p| team_of(p.seat) == Some(t))
+                    .collect();
                 if members.is_empty() {
-                    team_ratings.push(crate::rating::START);
+                    team_ratings.push(START);
                     team_places.push(u8::MAX);
                     continue;
                 }
-                team_ratings.push(members.iter().map(|p| p.3).sum::<f64>() / members.len() as f64);
-                team_places.push(members.iter().map(|p| p.2).min().unwrap_or(u8::MAX));
+                team_ratings
+                    .push(members.iter().map(|p| p.rating).sum::<f64>() / members.len() as f64);
+                team_places.push(members.iter().map(|p| p.place).min().unwrap_or(u8::MAX));
             }
             let team_deltas = placement_deltas(&team_ratings, &team_places);
             players
                 .iter()
-                .map(|p| team_of(p.0).map_or(0.0, |t| team_deltas[t]))
+                .map(|p| team_of(p.seat).map_or(0.0, |t| team_deltas[t]))
                 .collect()
         }
         _ => {
-            let ratings: Vec<f64> = players.iter().map(|p| p.3).collect();
-            let places: Vec<u8> = players.iter().map(|p| p.2).collect();
+            let ratings: Vec<f64> = players.iter().map(|p| p.rating).collect();
+            let places: Vec<u8> = players.iter().map(|p| p.place).collect();
             placement_deltas(&ratings, &places)
         }
-    };
-    Ok(players
-        .into_iter()
-        .zip(deltas)
-        .map(|((seat, user_id, _, before), delta)| RatingUpdate {
-            seat,
-            user_id,
-            category,
-            before,
-            after: before + delta,
-        })
-        .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Occupant;
+
+    fn seats(variant: Variant) -> Vec<Seat> {
+        variant
+            .seats()
+            .iter()
+            .map(|&colour| Seat {
+                colour,
+                occupant: Occupant::Open,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn teams_are_rated_team_against_team() {
+        // pairs-2x2: white+black against red+yellow.
+        let v = Variant::from_id("pairs-2x2").unwrap();
+        let s = seats(v);
+        let seat = |name: &str| s.iter().position(|x| x.colour.to_string() == name).unwrap();
+        let players = [
+            Rated {
+                seat: seat("white"),
+                place: 1,
+                rating: 1500.0,
+            },
+            Rated {
+                seat: seat("black"),
+                place: 1,
+                rating: 1600.0,
+            },
+            Rated {
+                seat: seat("red"),
+                place: 2,
+                rating: 1550.0,
+            },
+            Rated {
+                seat: seat("yellow"),
+                place: 2,
+                rating: 1550.0,
+            },
+        ];
+        let d = rating_deltas(Category::Teams, v, &s, &players);
+        // Both teams average 1550: the winners gain 16 each, the losers lose 16 each.
+        assert_eq!(d, vec![16.0, 16.0, -16.0, -16.0]);
+    }
+
+    #[test]
+    fn duel_and_multi() {
+        let v = Variant::Classic2;
+        let s = seats(v);
+        let players = [
+            Rated {
+                seat: 0,
+                place: 2,
+                rating: 1500.0,
+            },
+            Rated {
+                seat: 1,
+                place: 1,
+                rating: 1500.0,
+            },
+        ];
+        assert_eq!(
+            rating_deltas(Category::Duel, v, &s, &players),
+            vec![-16.0, 16.0]
+        );
+        let v = Variant::Classic3;
+        let s = seats(v);
+        let players = [
+            Rated {
+                seat: 0,
+                place: 3,
+                rating: 1500.0,
+            },
+            Rated {
+                seat: 1,
+                place: 1,
+                rating: 1500.0,
+            },
+            Rated {
+                seat: 2,
+                place: 2,
+                rating: 1500.0,
+            },
+        ];
+        assert_eq!(
+            rating_deltas(Category::Multi, v, &s, &players),
+            vec![-16.0, 16.0, 0.0]
+        );
+    }
 }
