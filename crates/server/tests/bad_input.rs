@@ -154,6 +154,15 @@ async fn bad_tables_are_refused() {
     ws.assert_alive().await;
     let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
     assert_eq!(lobby["tables"], json!([]), "nothing was created");
+    // A flood of tables stops at five open ones.
+    for _ in 0..5 {
+        ws.create(json!({"variant": "classic-2"})).await;
+    }
+    ws.send(json!({"t": "create_table", "d": {"variant": "classic-2"}}))
+        .await;
+    ws.expect_error("too_many_tables").await;
+    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    assert_eq!(lobby["tables"].as_array().unwrap().len(), 5);
 }
 
 #[tokio::test]

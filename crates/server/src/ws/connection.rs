@@ -14,8 +14,8 @@ use tokio::task::JoinHandle;
 use stella_engine::Variant;
 
 use super::{
-    decode_client_msg, ClientMsg, CreateTable, ErrorCode, ProtoError, SeatRequest, ServerMsg,
-    TokenBucket, UserInfo,
+    decode_client_msg, ClientMsg, CreateTable, ErrorCode, PlayerView, ProtoError, SeatRequest,
+    ServerMsg, TokenBucket, UserInfo,
 };
 use crate::http::MaybeUser;
 use crate::state::AppState;
@@ -24,6 +24,9 @@ use crate::table::{create_table, NewTable, Occupant, TableHandle, TimeControl, W
 /// Largest WebSocket message the transport accepts at all; frames between
 /// [`super::MAX_TEXT_BYTES`] and this get a `too_large` error and the connection stays.
 const MAX_WS_MESSAGE: usize = 64 * 1024;
+
+/// Open (not yet started) tables a player may sit at, at once.
+const MAX_OPEN_TABLES: usize = 5;
 
 /// How often the server pings to measure lag.
 const PING_EVERY: Duration = Duration::from_secs(5);
@@ -226,6 +229,25 @@ impl Conn {
             }
             ClientMsg::CreateTable(req) => {
                 let new = self.new_table(req)?;
+                let me = self.user()?.id.clone();
+                let waiting = self
+                    .state
+                    .lobby
+                    .list()
+                    .iter()
+                    .filter(|t| t.status == "open")
+                    .filter(|t| {
+                        t.seats
+                            .iter()
+                            .any(|s| matches!(&s.player, PlayerView::Human { id, .. } if *id == me))
+                    })
+                    .count();
+                if waiting >= MAX_OPEN_TABLES {
+                    return Err(ProtoError::new(
+                        ErrorCode::TooManyTables,
+                        format!("you already wait at {waiting} open tables; leave one first"),
+                    ));
+                }
                 let handle = create_table(&self.state.deps, new).await?;
                 self.send(ServerMsg::TableCreated {
                     table: handle.id.clone(),

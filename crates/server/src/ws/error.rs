@@ -26,6 +26,8 @@ pub enum ErrorCode {
     BadSeats,
     /// Guests and computers may not play rated games.
     RatedNeedsAccounts,
+    /// The player already waits at the most open tables allowed.
+    TooManyTables,
     /// The seat is already taken.
     SeatTaken,
     /// The player already sits at this table.
