@@ -21,10 +21,28 @@ pub struct ServeArgs {
     pub allow_origin: Vec<String>,
 }
 
-/// Runs the server until Ctrl-C; live games are stored and resume on the next start.
+/// Waits for Ctrl-C, or SIGTERM on Unix.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Runs the server until Ctrl-C or SIGTERM; live games are stored and resume on the next start.
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     stella_server::telemetry::init();
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     runtime.block_on(async move {
         let config = Config {
             listen: args.listen,
@@ -37,10 +55,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         eprintln!("stella serve: listening on http://{}", app.local_addr());
         let stop = app.shutdown_handle();
         tokio::spawn(async move {
-            if tokio::signal::ctrl_c().await.is_ok() {
-                eprintln!("stella serve: stopping");
-                stop.stop();
-            }
+            stop_signal().await;
+            eprintln!("stella serve: stopping");
+            stop.stop();
         });
         app.run_until_stopped().await?;
         Ok(())
