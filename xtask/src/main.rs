@@ -12,15 +12,27 @@ use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
 }
 
 fn run(dir: &Path, program: &str, args: &[&str]) {
-    eprintln!("xtask: {} $ {} {}", dir.strip_prefix(root()).unwrap_or(dir).display(), program, args.join(" "));
-    let status = Command::new(program).args(args).current_dir(dir).status().unwrap_or_else(|e| {
-        eprintln!("xtask: cannot start {program}: {e}");
-        exit(1)
-    });
+    eprintln!(
+        "xtask: {} $ {} {}",
+        dir.strip_prefix(root()).unwrap_or(dir).display(),
+        program,
+        args.join(" ")
+    );
+    let status = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .unwrap_or_else(|e| {
+            eprintln!("xtask: cannot start {program}: {e}");
+            exit(1)
+        });
     if !status.success() {
         eprintln!("xtask: {program} {} failed ({status})", args.join(" "));
         exit(status.code().unwrap_or(1));
@@ -28,7 +40,11 @@ fn run(dir: &Path, program: &str, args: &[&str]) {
 }
 
 fn succeeds(program: &str, args: &[&str]) -> bool {
-    Command::new(program).args(args).output().map(|o| o.status.success()).unwrap_or(false)
+    Command::new(program)
+        .args(args)
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
 }
 
 fn ensure_wasm_target() {
@@ -38,7 +54,11 @@ fn ensure_wasm_target() {
         .map(|o| String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown"))
         .unwrap_or(false);
     if !installed {
-        run(&root(), "rustup", &["target", "add", "wasm32-unknown-unknown"]);
+        run(
+            &root(),
+            "rustup",
+            &["target", "add", "wasm32-unknown-unknown"],
+        );
     }
 }
 
@@ -63,9 +83,32 @@ fn test() {
     }
     run(&root, "cargo", &["fmt", "--all", "--check"]);
     build_web();
-    run(&root, "cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
+    run(
+        &root,
+        "cargo",
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    );
     run(&root, "cargo", &["test", "--workspace"]);
-    run(&root, "cargo", &["build", "-p", "stella-engine", "-p", "stella-ai", "--target", "wasm32-unknown-unknown"]);
+    run(
+        &root,
+        "cargo",
+        &[
+            "build",
+            "-p",
+            "stella-engine",
+            "-p",
+            "stella-ai",
+            "--target",
+            "wasm32-unknown-unknown",
+        ],
+    );
     run(&root.join("fuzz"), "cargo", &["check", "--bins"]);
     run(&root.join("web"), "npm", &["run", "test:all"]);
 }
