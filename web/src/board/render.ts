@@ -67,11 +67,13 @@ export function createView(): BoardView {
   const holeLayer = el("g", { class: "holes" });
   for (const name of ALL_HOLES) {
     const group = el("g", { class: "hole", "data-hole": name, role: "button", tabindex: "-1" });
+    // An invisible disc filling the hole's cell, so that taps need not hit the pit.
+    const hit = el("circle", { class: "hit", r: "0.5", fill: "transparent" });
     const pit = el("circle", { class: "pit", r: "0.3" });
     const marble = el("circle", { class: "marble", r: "0.4" });
     const mark = el("path", { class: "mark", "fill-rule": "evenodd" });
     const ring = el("circle", { class: "ring", r: "0.5" });
-    group.append(pit, marble, mark, ring);
+    group.append(hit, pit, marble, mark, ring);
     holeLayer.append(group);
     holes.set(name, { group, pit, marble, mark });
   }
