@@ -146,3 +146,22 @@ test("two browsers play an online game to a result, a third watches", { timeout:
   await b.context.close();
   await c.context.close();
 });
+
+test("quick pairing: two guests get a game at the same table", { timeout: 120_000 }, async () => {
+  const a = await player();
+  const b = await player();
+  await loginAsGuest(a.page);
+  await loginAsGuest(b.page);
+  await a.page.click('[data-quick="3+2"]');
+  await a.page.waitForSelector('[data-action="quick-cancel"]');
+  await b.page.click('[data-quick="3+2"]');
+  await a.page.waitForURL(/\/table\//);
+  await b.page.waitForURL(/\/table\//);
+  assert.equal(a.page.url(), b.page.url());
+  // A live game with clocks: someone can move.
+  await a.page.waitForSelector("[data-clock]");
+  await Promise.race([a.page.waitForSelector(".hole.movable"), b.page.waitForSelector(".hole.movable")]);
+  for (const p of [a, b]) assert.deepEqual(p.errors, []);
+  await a.context.close();
+  await b.context.close();
+});

@@ -11,7 +11,7 @@ import { navigate } from "../ui/navigate";
 import type { Page } from "../ui/page";
 import { swatch } from "../ui/swatch";
 import { AccountBar } from "./accountBar";
-import { knownUser, liveSocket } from "./session";
+import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
 import type { SeatRequest, ServerMsg, TableSummary, TimeSpec } from "./wire";
 
@@ -26,6 +26,15 @@ export const VARIANT_SEATS: readonly [string, number][] = [
 /** Time controls offered when creating a table (`null`: untimed). */
 export const TIME_CONTROLS: readonly (TimeSpec | null)[] = [
   null,
+  { minutes: 3, increment: 2 },
+  { minutes: 5, increment: 3 },
+  { minutes: 10, increment: 5 },
+  { minutes: 15, increment: 10 },
+];
+
+/** Quick pairing presets of the server (docs/protocol.md). */
+export const QUICK_PAIR_PRESETS: readonly TimeSpec[] = [
+  { minutes: 1, increment: 0 },
   { minutes: 3, increment: 2 },
   { minutes: 5, increment: 3 },
   { minutes: 10, increment: 5 },
@@ -47,6 +56,9 @@ export class LobbyPage implements Page {
   private readonly form = h("form", { class: "create-table online-form" });
   private readonly conn = h("p", { class: "conn" });
   private readonly error = h("p", { class: "note error", role: "alert" });
+  private readonly quick = h("section", { class: "quick-pair" });
+  /** The preset being waited for, if any. */
+  private waiting: TimeSpec | null = null;
   private tables = new Map<string, TableSummary>();
   private variant = "classic-2";
   private seats: string[] = ["me", "open"];
@@ -60,9 +72,12 @@ export class LobbyPage implements Page {
       socket.onOpen(() => socket.send({ t: "lobby_subscribe" })),
       socket.onMessage((m) => this.onMessage(m)),
       socket.onState((s) => this.renderConn(s)),
+      onUserChange(() => this.render()),
     );
     this.renderConn(socket.state);
     this.render();
+    // Join and quick-game buttons depend on who is logged in.
+    void currentUser().then(() => this.render(), () => undefined);
   }
 
   title(): string {
@@ -81,6 +96,8 @@ export class LobbyPage implements Page {
         this.tables.delete(m.d.table);
         break;
       case "table_created":
+      case "paired":
+        this.waiting = null;
         navigate(`/table/${encodeURIComponent(m.d.table)}`);
         return;
       case "error":
@@ -127,6 +144,43 @@ export class LobbyPage implements Page {
     }
   }
 
+  private renderQuick(): void {
+    clear(this.quick);
+    const socket = liveSocket();
+    const label = (tc: TimeSpec) => t("online.timeControl", tc as unknown as Record<string, number>);
+    this.quick.append(h("h2", {}, t("online.quickPair")));
+    if (this.waiting) {
+      this.quick.append(
+        h("p", { role: "status" }, `${t("online.quickPairWaiting")} (${label(this.waiting)})`),
+        h("button", {
+          type: "button",
+          "data-action": "quick-cancel",
+          onclick: () => {
+            socket.send({ t: "quick_pair_cancel" });
+            this.waiting = null;
+            this.renderQuick();
+          },
+        }, t("online.quickPairCancel")),
+      );
+      return;
+    }
+    const buttons = h("div", { class: "controls" });
+    for (const tc of QUICK_PAIR_PRESETS) {
+      buttons.append(h("button", {
+        type: "button",
+        "data-quick": `${tc.minutes}+${tc.increment}`,
+        disabled: !knownUser(),
+        onclick: () => {
+          if (socket.send({ t: "quick_pair", d: tc })) {
+            this.waiting = tc;
+            this.renderQuick();
+          }
+        },
+      }, label(tc)));
+    }
+    this.quick.append(buttons);
+  }
+
   private renderForm(): void {
     clear(this.form);
     const seatCount = VARIANT_SEATS.find(([v]) => v === this.variant)?.[1] ?? 2;
@@ -162,6 +216,7 @@ export class LobbyPage implements Page {
       });
     };
     this.account.render();
+    this.renderQuick();
     this.renderForm();
     this.renderTables();
     this.renderConn(liveSocket().state);
@@ -170,6 +225,7 @@ export class LobbyPage implements Page {
       this.account.root,
       this.conn,
       this.error,
+      this.quick,
       h("div", { class: "lobby-grid" }, h("section", {}, h("h2", {}, t("online.tables")), this.list), this.form),
       h("p", {}, h("a", { href: "/leaderboard", "data-link": true }, t("online.leaderboards"))),
     );
@@ -180,6 +236,7 @@ export class LobbyPage implements Page {
   }
 
   destroy(): void {
+    if (this.waiting) liveSocket().send({ t: "quick_pair_cancel" });
     liveSocket().send({ t: "lobby_unsubscribe" });
     for (const s of this.stops) s();
     this.account.destroy();

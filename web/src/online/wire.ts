@@ -107,7 +107,9 @@ export type ClientMsg =
   | { t: "watch"; d: { table: string; since?: number } }
   | { t: "unwatch"; d: { table: string } }
   | { t: "move"; d: { table: string; path: string; ack: number; confirm: boolean } }
-  | { t: "resign"; d: { table: string } };
+  | { t: "resign"; d: { table: string } }
+  | { t: "quick_pair"; d: TimeSpec }
+  | { t: "quick_pair_cancel" };
 
 /** Messages from the server. */
 export type ServerMsg =
