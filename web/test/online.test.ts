@@ -59,3 +59,11 @@ describe("live table events", () => {
     expect([0, 1, 2, 3, 4, 10].map(reconnectDelay)).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
   });
 });
+
+describe("games list", () => {
+  it("shows rating changes of rated games only", async () => {
+    const { ratingChange } = await import("../src/online/gamesPage");
+    expect(ratingChange(1500, 1516.4)).toBe(" 1500 → 1516");
+    expect(ratingChange(null, null)).toBe("");
+  });
+});

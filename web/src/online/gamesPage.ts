@@ -9,6 +9,11 @@ import { swatch } from "../ui/swatch";
 import { api, type GameSummary, type RatingRow } from "./api";
 import { playerName } from "./playerName";
 
+/** A rating change such as " 1500 → 1516", or nothing for casual games. */
+export function ratingChange(before: number | null, after: number | null): string {
+  return before !== null && after !== null ? ` ${Math.round(before)} → ${Math.round(after)}` : "";
+}
+
 /** The games page of one player. */
 export class GamesPage implements Page {
   readonly root = h("section", { class: "games-page" });
@@ -55,7 +60,7 @@ export class GamesPage implements Page {
         h("td", {}, new Date(g.finished_ms ?? g.created_ms).toLocaleString()),
         h("td", {}, variantName(g.variant)),
         h("td", {}, g.seats.map((s) => h("span", { class: "seat" }, isColour(s.colour) ? swatch(s.colour) : null,
-          `${playerName(s.player)}${s.place ? ` (${s.place})` : ""} `))),
+          `${playerName(s.player)}${s.place ? ` (${s.place})` : ""}${ratingChange(s.rating_before, s.rating_after)} `))),
         h("td", {}, g.reason ? reasonText(g.reason) : g.status),
         h("td", {}, h("a", { href: `/replay/${encodeURIComponent(g.id)}`, "data-link": true }, t("online.replay"))),
       )))));
