@@ -137,28 +137,6 @@ pub(crate) struct JumpLine {
     pub land: u8,
 }
 
-const fn build_jumps() -> ([[JumpLine; 6]; 121], [u8; 121]) {
-    let mut lines = [[JumpLine { over: 0, land: 0 }; 6]; 121];
-    let mut counts = [0u8; 121];
-    let mut i = 0;
-    while i < 121 {
-        let mut d = 0;
-        while d < 6 {
-            let over = NEIGHBOURS[i][d];
-            if over != NONE {
-                let land = NEIGHBOURS[over as usize][d];
-                if land != NONE {
-                    lines[i][counts[i] as usize] = JumpLine { over, land };
-                    counts[i] += 1;
-                }
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    (lines, counts)
-}
-
 const fn build_padded_jumps() -> [[JumpLine; 6]; 121] {
     // Missing lines point at bit 127, which no board ever sets: never a jump.
     let mut out = [[JumpLine {
@@ -193,13 +171,9 @@ const fn build_line_masks() -> [u128; 121] {
     while i < 121 {
         let mut d = 0;
         while d < 6 {
-            let over = NEIGHBOURS[i][d];
-            if over != NONE {
-                out[i] |= 1u128 << over;
-                let land = NEIGHBOURS[over as usize][d];
-                if land != NONE {
-                    out[i] |= 1u128 << land;
-                }
+            let line = JUMPS6[i][d];
+            if line.land != 127 {
+                out[i] |= 1u128 << line.over | 1u128 << line.land;
             }
             d += 1;
         }
@@ -210,12 +184,6 @@ const fn build_line_masks() -> [u128; 121] {
 
 /// Every hole a classic jump from each hole looks at (holes jumped over and landed on).
 pub(crate) const LINE_MASKS: [u128; 121] = build_line_masks();
-
-const JUMPS_AND_COUNTS: ([[JumpLine; 6]; 121], [u8; 121]) = build_jumps();
-/// Classic jump lines of each hole (the first `JUMP_COUNTS[h]` entries are valid).
-pub(crate) const JUMPS: [[JumpLine; 6]; 121] = JUMPS_AND_COUNTS.0;
-/// Number of valid entries of [`JUMPS`] per hole.
-pub(crate) const JUMP_COUNTS: [u8; 121] = JUMPS_AND_COUNTS.1;
 
 const fn region(axis: u8, sign: i32, min: i32, others_nonpositive: bool) -> u128 {
     let mut out = 0u128;

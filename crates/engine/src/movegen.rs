@@ -1,7 +1,7 @@
 //! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{JUMPS, JUMPS6, JUMP_COUNTS, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS};
+use crate::geometry::{JUMPS6, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS};
 use crate::hole::Hole;
 use crate::moves::Move;
 use crate::variant::JumpRule;
@@ -29,8 +29,7 @@ pub fn for_each_hop(rule: JumpRule, occ: Bitboard, p: Hole, mut f: impl FnMut(Ho
     let pi = p.index();
     match rule {
         JumpRule::Classic => {
-            let lines = &JUMPS[pi];
-            for line in &lines[..JUMP_COUNTS[pi] as usize] {
+            for line in &JUMPS6[pi] {
                 if occ.0 >> line.over & 1 != 0 && occ.0 >> line.land & 1 == 0 {
                     f(Hole::from_index_unchecked(line.land));
                 }
@@ -188,7 +187,7 @@ pub fn for_each_marble_move(ctx: &MoveContext, from: Hole, mut f: impl FnMut(Mov
         let occ = ctx.occupied.without(from);
         for landing in reach {
             let li = landing.index();
-            for line in &JUMPS[li][..JUMP_COUNTS[li] as usize] {
+            for line in &JUMPS6[li] {
                 if occ.0 >> line.over & 1 != 0 && ctx.swap_targets.0 >> line.land & 1 != 0 {
                     f(Move {
                         from,
