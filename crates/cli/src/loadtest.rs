@@ -68,7 +68,7 @@ pub struct LoadtestArgs {
 
 /// Runs the load test and prints the report.
 pub fn run(args: LoadtestArgs) -> anyhow::Result<()> {
-    if args.clients < 2 || args.clients % 2 != 0 {
+    if args.clients < 2 || !args.clients.is_multiple_of(2) {
         bail!("--clients must be an even number of at least 2 (two players per table)");
     }
     if args.duration == 0 {

@@ -598,11 +598,9 @@ impl Player {
         }
         t.last_v = v;
         match d["type"].as_str().unwrap_or("") {
-            "seated" => {
-                if d["player"]["id"].as_str() == Some(self.user_id.as_str()) {
-                    let seat = d["seat"].as_u64().unwrap_or(0) as usize;
-                    t.colour = t.seat_colours.get(seat).cloned();
-                }
+            "seated" if d["player"]["id"].as_str() == Some(self.user_id.as_str()) => {
+                let seat = d["seat"].as_u64().unwrap_or(0) as usize;
+                t.colour = t.seat_colours.get(seat).cloned();
             }
             "started" => self.set_live(t),
             "moved" => {
