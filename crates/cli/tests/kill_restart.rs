@@ -168,10 +168,7 @@ async fn sigkill_mid_play_loses_no_acknowledged_move_and_games_go_on() {
         "only {live_before} of {games} games were live at the kill"
     );
     let errors = summary["errors"].as_object().unwrap();
-    let unexpected: BTreeMap<_, _> = errors
-        .iter()
-        .filter(|(k, _)| !expected_error(k))
-        .collect();
+    let unexpected: BTreeMap<_, _> = errors.iter().filter(|(k, _)| !expected_error(k)).collect();
     assert!(unexpected.is_empty(), "unexpected errors: {unexpected:?}");
     assert!(
         summary["reconnects"].as_u64().unwrap() >= (2 * games) as u64,

@@ -491,8 +491,7 @@ impl Player {
                 t.id = d["table"].as_str().unwrap_or_default().to_owned();
                 t.log.table = t.id.clone();
                 if let Role::Creator(tx) = &self.role {
-                    if tx.send(t.id.clone()).await.is_err()
-                        && Instant::now() < self.shared.deadline
+                    if tx.send(t.id.clone()).await.is_err() && Instant::now() < self.shared.deadline
                     {
                         self.stats().error("pair:partner_gone");
                     }
