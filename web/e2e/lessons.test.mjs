@@ -33,6 +33,8 @@ test("the four-jump chain lesson: wrong, then right", { timeout: 60_000 }, async
   await page.waitForSelector('[data-hole="i7"][data-marble="white"].movable');
   await move(page, "i7", "i13");
   await page.waitForFunction(() => document.querySelector(".feedback")?.getAttribute("data-verdict") === "right");
+  // Redraws are batched to the next animation frame: wait for the marble itself.
+  await page.waitForSelector('[data-hole="i13"][data-marble="white"]');
   assert.equal((await pieces(page)).i13, "white");
   await page.close();
 });

@@ -70,10 +70,11 @@ export class LessonPage implements Page {
     if (!before) return;
     const after = await this.engine.play(move.path.join("-"));
     const right = this.lesson.check(move, before, after);
-    this.verdict = right ? "right" : "wrong";
-    this.renderFeedback();
     if (right) this.showView(after, false, after.lastMove);
     else await this.reset(move.path);
+    // The verdict shows once the board already holds the result.
+    this.verdict = right ? "right" : "wrong";
+    this.renderFeedback();
   }
 
   private renderFeedback(): void {
