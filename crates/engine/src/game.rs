@@ -99,16 +99,7 @@ impl Game {
 
     /// Checks and plays a move.
     pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
-        if self.position.is_over() {
-            return Err(IllegalMove::GameOver);
-        }
-        if !self.position.is_legal(mv) {
-            let mut probe = self.position;
-            return Err(probe.play(mv).err().unwrap_or(IllegalMove::NotAJump {
-                from: mv.from,
-                to: mv.to,
-            }));
-        }
+        self.position.check(mv)?;
         self.push(*mv);
         Ok(())
     }

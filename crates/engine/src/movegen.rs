@@ -164,19 +164,17 @@ pub fn destinations(ctx: &MoveContext, from: Hole) -> Bitboard {
 
 /// Calls `f` with every move of the marble on `from` (each destination once).
 pub fn for_each_marble_move(ctx: &MoveContext, from: Hole, mut f: impl FnMut(Move)) {
-    let region = if ctx.goal.contains(from) {
-        ctx.goal
-    } else {
-        Bitboard::ALL
-    };
-    let step_mask = Bitboard(STEP_MASKS[from.index()]);
-    let steps = step_mask & !ctx.occupied & ctx.allowed & region;
-    let reach = jump_reach(ctx.rule, ctx.occupied, from, region);
-    let dests = steps | (reach.without(from) & ctx.allowed);
-    for to in dests {
+    for to in destinations(ctx, from) {
         f(Move::new(from, to));
     }
     if !ctx.swap_targets.is_empty() {
+        let region = if ctx.goal.contains(from) {
+            ctx.goal
+        } else {
+            Bitboard::ALL
+        };
+        let step_mask = Bitboard(STEP_MASKS[from.index()]);
+        let reach = jump_reach(ctx.rule, ctx.occupied, from, region);
         for to in step_mask & ctx.swap_targets {
             f(Move {
                 from,

@@ -19,19 +19,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         2 if pos.variant().jump_rule() == JumpRule::Classic && !pos.variant().masters_swap() => {
             perft2_classic(pos)
         }
-        _ => {
-            let mut total = 0;
-            let turn = pos.turn();
-            if pos.is_over() {
-                return 0;
-            }
-            pos.for_each_move_of(turn, |mv| {
-                let mut child = *pos;
-                child.play_unchecked(&mv);
-                total += perft(&child, depth - 1);
-            });
-            total
-        }
+        _ => sum_children(pos, depth, perft),
     }
 }
 
@@ -41,19 +29,22 @@ pub fn perft_plain(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_moves(),
-        _ => {
-            let mut total = 0;
-            if pos.is_over() {
-                return 0;
-            }
-            pos.for_each_move_of(pos.turn(), |mv| {
-                let mut child = *pos;
-                child.play_unchecked(&mv);
-                total += perft_plain(&child, depth - 1);
-            });
-            total
-        }
+        _ => sum_children(pos, depth, perft_plain),
     }
+}
+
+/// Plays every legal move of `pos` and adds `count(child, depth - 1)`.
+fn sum_children(pos: &Position, depth: u32, count: fn(&Position, u32) -> u64) -> u64 {
+    let mut total = 0;
+    if pos.is_over() {
+        return 0;
+    }
+    pos.for_each_move_of(pos.turn(), |mv| {
+        let mut child = *pos;
+        child.play_unchecked(&mv);
+        total += count(&child, depth - 1);
+    });
+    total
 }
 
 /// Perft split by first move: each legal move with the leaf count below it.

@@ -333,20 +333,25 @@ impl Position {
 
     /// Plays a legal move after checking it.
     pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Whether `mv` may be played now, and if not, why.
+    pub fn check(&self, mv: &Move) -> Result<(), IllegalMove> {
         if self.ended.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        if !self.is_legal(mv) {
-            // Re-derive a precise reason from the canonical attempt.
-            let path = MovePath::new(vec![mv.from, mv.to]);
-            self.resolve_path(&path)?;
-            return Err(IllegalMove::NotAJump {
-                from: mv.from,
-                to: mv.to,
-            });
+        if self.is_legal(mv) {
+            return Ok(());
         }
-        self.play_unchecked(mv);
-        Ok(())
+        // Re-derive a precise reason from the direct path.
+        self.resolve_path(&MovePath::new(vec![mv.from, mv.to]))?;
+        Err(IllegalMove::NotAJump {
+            from: mv.from,
+            to: mv.to,
+        })
     }
 
     /// Plays a written path after checking it; returns the move it made.
