@@ -37,6 +37,7 @@ pub mod protocol;
 pub mod race;
 pub mod rng;
 pub mod search;
+pub mod strategy;
 pub mod tables;
 pub mod tt;
 
@@ -45,8 +46,10 @@ pub use clock::SystemClock;
 pub use clock::{Clock, FrozenClock, StepClock};
 pub use limits::Limits;
 
+pub use eval::Weights;
 pub use levels::Level;
 pub use search::{Info, SearchResult, Searcher, Settings};
+pub use strategy::Strategy;
 
 use stella_engine::{Game, Move, Position};
 
@@ -69,6 +72,17 @@ pub fn best_move_in_game(
     choose(game.position(), &history, level, seed, clock, max_ms)
 }
 
+/// How a computer player searches besides its level: the multi-player
+/// strategy (`None` = [`Strategy::default_for`] the variant) and the
+/// evaluation weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Multi-player strategy; `None` picks the default for the variant.
+    pub strategy: Option<Strategy>,
+    /// Evaluation weights.
+    pub weights: Weights,
+}
+
 /// The choice of a level, given the hashes of the game's positions so far.
 pub fn choose(
     position: &Position,
@@ -78,7 +92,31 @@ pub fn choose(
     clock: &dyn Clock,
     max_ms: Option<u64>,
 ) -> Option<Move> {
+    choose_with(
+        position,
+        history,
+        level,
+        seed,
+        clock,
+        max_ms,
+        &Style::default(),
+    )
+}
+
+/// As [`choose`], searching in the given [`Style`].
+pub fn choose_with(
+    position: &Position,
+    history: &[u64],
+    level: u8,
+    seed: u64,
+    clock: &dyn Clock,
+    max_ms: Option<u64>,
+    style: &Style,
+) -> Option<Move> {
     let lv = Level::get(level);
+    let strategy = style
+        .strategy
+        .unwrap_or_else(|| Strategy::default_for(position.variant()));
     let t0 = clock.now_ms();
     thread_local! {
         static CACHED: std::cell::RefCell<Option<Searcher>> = const { std::cell::RefCell::new(None) };
@@ -96,6 +134,8 @@ pub fn choose(
             })
         });
     searcher.clear();
+    searcher.set_weights(style.weights);
+    searcher.set_strategy(strategy);
     searcher.set_noise(lv.noise, seed);
     searcher.set_race_width(lv.race_width);
     searcher.set_game_history(history);

@@ -11,6 +11,7 @@ use crate::clock::Clock;
 use crate::eval::{value_for, Weights, WIN};
 use crate::limits::Limits;
 use crate::race::{is_race, Problem};
+use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
 use std::collections::HashMap;
@@ -71,6 +72,8 @@ pub struct Settings {
     /// Widest beam of the race solver used once the armies have passed each
     /// other (0 = never hand over to it).
     pub race_width: usize,
+    /// How opponents are searched at tables of three or more.
+    pub strategy: Strategy,
 }
 
 impl Default for Settings {
@@ -81,6 +84,7 @@ impl Default for Settings {
             seed: 0,
             tt_mb: 16,
             race_width: 256,
+            strategy: Strategy::Paranoid,
         }
     }
 }
@@ -167,6 +171,22 @@ impl Searcher {
         if (noise, seed) != (self.settings.noise, self.settings.seed) {
             self.settings.noise = noise;
             self.settings.seed = seed;
+            self.tt.clear();
+        }
+    }
+
+    /// Changes the evaluation weights (the transposition table is cleared).
+    pub fn set_weights(&mut self, weights: Weights) {
+        if weights != self.settings.weights {
+            self.settings.weights = weights;
+            self.tt.clear();
+        }
+    }
+
+    /// Changes the multi-player strategy (the transposition table is cleared).
+    pub fn set_strategy(&mut self, strategy: Strategy) {
+        if strategy != self.settings.strategy {
+            self.settings.strategy = strategy;
             self.tt.clear();
         }
     }

@@ -1,0 +1,91 @@
+//! How the search treats the other players at tables of three or more:
+//! paranoid (everyone else against me), Best-Reply Search (only the strongest
+//! reply of any one opponent, the others play their first-ordered move), or
+//! Monte Carlo tree search. With two players the first two are the same
+//! minimax search.
+
+use std::fmt;
+use std::str::FromStr;
+use stella_engine::Variant;
+
+/// A search strategy for multi-player tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Alpha-beta with every other unit minimising the root unit's value.
+    Paranoid,
+    /// Best-Reply Search (Schadd & Winands 2011) in its BRS+ form (Esser et
+    /// al. 2013): at each opponent layer one opponent plays a searched move
+    /// and the others play their best-ordered move, so positions stay legal.
+    BestReply,
+    /// Monte Carlo tree search with evaluation-cut playouts, each player
+    /// maximising its own value (max-n backups).
+    Mcts,
+}
+
+impl Strategy {
+    /// Every strategy, in the order they are listed in help texts.
+    pub const ALL: [Strategy; 3] = [Strategy::Paranoid, Strategy::BestReply, Strategy::Mcts];
+
+    /// The strategy the levels use for `variant` (chosen by the match runs in
+    /// docs/benchmarks.md).
+    pub fn default_for(variant: Variant) -> Strategy {
+        let _ = variant;
+        Strategy::Paranoid
+    }
+
+    /// The short name used on command lines (`paranoid`, `brs`, `mcts`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Paranoid => "paranoid",
+            Strategy::BestReply => "brs",
+            Strategy::Mcts => "mcts",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A strategy name that is not one of `paranoid`, `brs`, `mcts`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStrategy(pub String);
+
+impl fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown strategy {:?}: use paranoid, brs or mcts",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownStrategy {}
+
+impl FromStr for Strategy {
+    type Err = UnknownStrategy;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Strategy::ALL
+            .into_iter()
+            .find(|st| st.name() == s)
+            .ok_or_else(|| UnknownStrategy(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_unknown_names_are_refused() {
+        for s in Strategy::ALL {
+            assert_eq!(s.name().parse::<Strategy>().unwrap(), s);
+        }
+        let e = "maxn".parse::<Strategy>().unwrap_err();
+        assert!(e.to_string().contains("\"maxn\""));
+    }
+}
