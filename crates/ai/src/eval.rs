@@ -47,6 +47,77 @@ impl Weights {
     };
 }
 
+impl Weights {
+    /// The field names, in the order of [`Weights::to_array`].
+    pub const NAMES: [&'static str; 7] = [
+        "rows",
+        "squares",
+        "back",
+        "lateral",
+        "home_late",
+        "jump",
+        "tempo",
+    ];
+
+    /// The weights as an array, in the order of [`Weights::NAMES`].
+    pub fn to_array(self) -> [i32; 7] {
+        [
+            self.rows,
+            self.squares,
+            self.back,
+            self.lateral,
+            self.home_late,
+            self.jump,
+            self.tempo,
+        ]
+    }
+
+    /// Weights from an array in the order of [`Weights::NAMES`].
+    pub fn from_array(a: [i32; 7]) -> Weights {
+        Weights {
+            rows: a[0],
+            squares: a[1],
+            back: a[2],
+            lateral: a[3],
+            home_late: a[4],
+            jump: a[5],
+            tempo: a[6],
+        }
+    }
+}
+
+/// Weights written as seven comma-separated integers in the order of
+/// [`Weights::NAMES`], e.g. `100,6,40,12,150,20,60`.
+impl std::fmt::Display for Weights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self.to_array().iter().map(|v| v.to_string()).collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
+impl std::str::FromStr for Weights {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = s.split(',').collect();
+        if parts.len() != 7 {
+            return Err(format!(
+                "weights need 7 comma-separated integers ({}), got {}",
+                Weights::NAMES.join(","),
+                parts.len()
+            ));
+        }
+        let mut a = [0i32; 7];
+        for (i, p) in parts.iter().enumerate() {
+            a[i] = p
+                .trim()
+                .parse()
+                .map_err(|_| format!("weight {} is not an integer: {p:?}", Weights::NAMES[i]))?;
+        }
+        Ok(Weights::from_array(a))
+    }
+}
+
 impl Default for Weights {
     fn default() -> Self {
         Weights::DEFAULT
@@ -199,6 +270,15 @@ fn best_free_place(position: &Position, teams: &[Vec<Colour>]) -> i32 {
 mod tests {
     use super::*;
     use stella_engine::Variant;
+
+    #[test]
+    fn weights_round_trip_as_text_and_bad_text_names_the_field() {
+        let w = Weights::DEFAULT;
+        assert_eq!(w.to_string().parse::<Weights>().unwrap(), w);
+        assert!("1,2,3".parse::<Weights>().unwrap_err().contains("7"));
+        let e = "100,6,x,12,150,20,60".parse::<Weights>().unwrap_err();
+        assert!(e.contains("back"), "{e}");
+    }
 
     #[test]
     fn start_is_balanced_and_progress_lowers_cost() {

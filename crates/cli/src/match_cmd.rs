@@ -14,14 +14,16 @@ use std::time::Instant;
 use stella_ai::greedy::greedy_move;
 use stella_ai::rng::Rng;
 use stella_ai::tables::tables;
-use stella_ai::{choose, SystemClock};
+use stella_ai::{choose_with, Style, SystemClock};
 use stella_engine::{Colour, Game, Move, Record, Variant};
 
 /// Arguments of `stella match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// First player: `greedy`, `level:N` (N = 1-8) or `cmd:PROGRAM ARGS…`
-    /// (an external engine speaking the engine protocol).
+    /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS]` (N = 1-8;
+    /// STRATEGY = paranoid, brs or mcts; WEIGHTS = seven comma-separated
+    /// evaluation weights) or `cmd:PROGRAM ARGS…` (an external engine
+    /// speaking the engine protocol).
     #[arg(long)]
     one: String,
     /// Second player, same forms as --one.
@@ -54,7 +56,7 @@ pub struct MatchArgs {
 #[derive(Clone, Debug)]
 enum PlayerSpec {
     Greedy,
-    Level(u8),
+    Level(u8, Style),
     External(Vec<String>),
 }
 
@@ -63,12 +65,24 @@ impl PlayerSpec {
         if s == "greedy" {
             return Ok(PlayerSpec::Greedy);
         }
-        if let Some(l) = s.strip_prefix("level:") {
-            let l: u8 = l.parse().context("level:N needs a number")?;
+        if let Some(rest) = s.strip_prefix("level:") {
+            let mut parts = rest.split(':');
+            let l = parts.next().unwrap_or_default();
+            let l: u8 = l
+                .parse()
+                .with_context(|| format!("level:N needs a number, got {l:?}"))?;
             if !(1..=8).contains(&l) {
-                bail!("levels are 1-8");
+                bail!("levels are 1-8, got {l}");
             }
-            return Ok(PlayerSpec::Level(l));
+            let mut style = Style::default();
+            for part in parts {
+                if let Some(w) = part.strip_prefix("w=") {
+                    style.weights = w.parse().map_err(|e: String| anyhow!(e))?;
+                } else {
+                    style.strategy = Some(part.parse()?);
+                }
+            }
+            return Ok(PlayerSpec::Level(l, style));
         }
         if let Some(c) = s.strip_prefix("cmd:") {
             let words: Vec<String> = c.split_whitespace().map(String::from).collect();
@@ -77,7 +91,7 @@ impl PlayerSpec {
             }
             return Ok(PlayerSpec::External(words));
         }
-        bail!("unknown player {s:?}: use greedy, level:N or cmd:PROGRAM")
+        bail!("unknown player {s:?}: use greedy, level:N[:STRATEGY][:w=WEIGHTS] or cmd:PROGRAM")
     }
 }
 
@@ -222,9 +236,15 @@ fn play_one(
         let t0 = Instant::now();
         let mv = match &specs[p] {
             PlayerSpec::Greedy => greedy_move(game.position(), seed),
-            PlayerSpec::Level(l) => {
-                choose(game.position(), &hashes, *l, seed, &clock, args.movetime)
-            }
+            PlayerSpec::Level(l, style) => choose_with(
+                game.position(),
+                &hashes,
+                *l,
+                seed,
+                &clock,
+                args.movetime,
+                style,
+            ),
             PlayerSpec::External(_) => Some(externals[p].as_mut().expect("started").choose(
                 &game,
                 args.movetime,
@@ -406,4 +426,36 @@ fn report(results: &[GameResult], names: &[String; 2], variant: Variant) {
         "longest think: {} {:.0} ms, {} {:.0} ms",
         names[0], max0, names[1], max1
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stella_ai::Strategy;
+
+    #[test]
+    fn player_specs_parse_levels_strategies_and_weights() {
+        let PlayerSpec::Level(8, style) = PlayerSpec::parse("level:8:brs").unwrap() else {
+            panic!("not a level");
+        };
+        assert_eq!(style.strategy, Some(Strategy::BestReply));
+        let PlayerSpec::Level(5, style) =
+            PlayerSpec::parse("level:5:w=90,5,30,10,150,25,50").unwrap()
+        else {
+            panic!("not a level");
+        };
+        assert_eq!(style.weights.rows, 90);
+        assert_eq!(style.strategy, None);
+        for bad in [
+            "level:9",
+            "level:x",
+            "level:3:maxn",
+            "level:3:w=1,2",
+            "gready",
+        ] {
+            let e = PlayerSpec::parse(bad).unwrap_err();
+            assert!(!format!("{e:#}").is_empty(), "{bad}");
+        }
+        assert!(format!("{:#}", PlayerSpec::parse("level:3:maxn").unwrap_err()).contains("maxn"));
+    }
 }
