@@ -37,6 +37,7 @@ pub mod protocol;
 pub mod race;
 pub mod rng;
 pub mod search;
+pub mod stop_gate;
 pub mod strategy;
 pub mod tables;
 pub mod tt;

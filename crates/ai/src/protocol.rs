@@ -283,24 +283,23 @@ pub fn run(input: impl BufRead, mut output: impl Write, clock: &dyn Clock) -> io
 }
 
 /// Runs the protocol with the input read on its own thread, so that `stop`
-/// and `quit` interrupt a running search (native only).
+/// and `quit` interrupt a running search, even one whose `go` had not
+/// started yet when the `stop` was read (native only; see
+/// [`crate::stop_gate`]).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run_threaded(
     input: impl BufRead + Send + 'static,
     mut output: impl Write,
     clock: &dyn Clock,
 ) -> io::Result<()> {
-    use std::sync::atomic::Ordering;
     let mut engine = Engine::new();
-    let stop = engine.stop_signal();
+    let gate = std::sync::Arc::new(crate::stop_gate::StopGate::new(engine.stop_signal()));
+    let reader_gate = gate.clone();
     let (tx, rx) = std::sync::mpsc::channel::<io::Result<String>>();
     std::thread::spawn(move || {
         for line in input.lines() {
             if let Ok(l) = &line {
-                let first = l.split_whitespace().next();
-                if matches!(first, Some("stop") | Some("quit")) {
-                    stop.store(true, Ordering::Relaxed);
-                }
+                reader_gate.on_read(l);
             }
             if tx.send(line).is_err() {
                 break;
@@ -308,7 +307,11 @@ pub fn run_threaded(
         }
     });
     for line in rx {
-        if engine.handle(&line?, &mut output, clock)? == Flow::Quit {
+        let line = line?;
+        if line.split_whitespace().next() == Some("go") {
+            gate.before_go();
+        }
+        if engine.handle(&line, &mut output, clock)? == Flow::Quit {
             break;
         }
     }

@@ -206,8 +206,9 @@ impl Searcher {
         self.info = None;
     }
 
-    /// A flag that, once set, stops the running search as soon as possible
-    /// (it is cleared when a search starts).
+    /// A flag that, once set, stops the running search as soon as possible;
+    /// set before a search starts, it makes that search return at once with
+    /// the first move in order. It is cleared when a search ends.
     pub fn stop_signal(&self) -> Arc<AtomicBool> {
         self.stop_signal.clone()
     }
@@ -255,6 +256,18 @@ impl Searcher {
         clock: &dyn Clock,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
+        let result = self.search_inner(position, limits, clock, on_info);
+        self.stop_signal.store(false, Ordering::Relaxed);
+        result
+    }
+
+    fn search_inner(
+        &mut self,
+        position: &Position,
+        limits: Limits,
+        clock: &dyn Clock,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
         let mut root_moves = crate::greedy::safe_moves(position);
         if root_moves.is_empty() {
             return None;
@@ -266,8 +279,7 @@ impl Searcher {
             .map_or(f64::INFINITY, |b| self.start_ms + b);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
-        self.stopped = false;
-        self.stop_signal.store(false, Ordering::Relaxed);
+        self.stopped = self.stop_signal.load(Ordering::Relaxed);
         self.root = position.turn();
         self.root_key = unit_key(self.unit_leader(position.turn(), position));
         self.tt.new_search();

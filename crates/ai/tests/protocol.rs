@@ -72,3 +72,22 @@ fn clock_fields_by_colour_and_levels() {
     assert_eq!(best.len(), 2, "{lines:?}");
     assert_eq!(lines.last().unwrap(), "readyok");
 }
+
+#[test]
+fn a_stop_raised_before_a_search_returns_a_legal_move_at_once_and_is_cleared() {
+    use std::sync::atomic::Ordering;
+    use stella_ai::{Limits, Searcher, Settings};
+    let pos = stella_engine::Position::start(Variant::Classic2);
+    let mut s = Searcher::new(Settings::default());
+    let stop = s.stop_signal();
+    stop.store(true, Ordering::SeqCst);
+    let r = s.search(&pos, Limits::depth(60), &FrozenClock).unwrap();
+    assert!(pos.legal_moves().contains(&r.best));
+    assert_eq!(r.depth, 0, "no depth completed");
+    assert!(
+        !stop.load(Ordering::SeqCst),
+        "cleared when the search ended"
+    );
+    let r = s.search(&pos, Limits::depth(2), &FrozenClock).unwrap();
+    assert_eq!(r.depth, 2, "the next search is not stopped");
+}
