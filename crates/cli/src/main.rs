@@ -9,6 +9,7 @@ mod match_cmd;
 mod perft;
 mod serve;
 mod solo;
+mod tune;
 
 /// Stella: Chinese checkers (Stern-Halma) server, engine and tools.
 #[derive(Parser)]
@@ -30,6 +31,8 @@ enum Command {
     Solo(solo::SoloArgs),
     /// Evaluate a position and print the principal variation.
     Analyse(analyse::AnalyseArgs),
+    /// Tune the evaluation weights by self-play (SPSA) and write them to a file.
+    Tune(tune::TuneArgs),
     /// Run the game server (HTTP, WebSocket, embedded web client).
     Serve(serve::ServeArgs),
     /// Simulated players over HTTP and WebSockets: throughput, latency, errors.
@@ -44,6 +47,7 @@ fn main() -> anyhow::Result<()> {
         Command::Match(args) => match_cmd::run(args),
         Command::Solo(args) => solo::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),
     }

@@ -177,7 +177,7 @@ struct GameResult {
     record: String,
 }
 
-fn opening(variant: Variant, plies_per_seat: usize, seed: u64) -> Game {
+pub(crate) fn opening(variant: Variant, plies_per_seat: usize, seed: u64) -> Game {
     let mut game = Game::new(variant);
     let mut rng = Rng::new(seed);
     for _ in 0..plies_per_seat * variant.players() {

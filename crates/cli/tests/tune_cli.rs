@@ -1,0 +1,59 @@
+//! `stella tune` end to end: a short run writes weights that parse, and bad
+//! arguments are refused with the argument named.
+
+use std::process::Command;
+use stella_ai::Weights;
+
+fn stella(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stella"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn two_iterations_at_level_one_write_weights_that_parse() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tuned.txt");
+    let (ok, stdout, stderr) = stella(&[
+        "tune",
+        "--variant",
+        "classic-2",
+        "--level",
+        "1",
+        "--iterations",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("tuned weights after 2 iterations"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let weights: Weights = text.trim().parse().unwrap();
+    assert!(weights.rows > 0);
+    assert!(stdout.contains(&weights.to_string()), "{stdout}");
+}
+
+#[test]
+fn bad_arguments_are_refused_by_name() {
+    for (args, name) in [
+        (&["tune", "--level", "9"][..], "--level"),
+        (&["tune", "--iterations", "0"][..], "--iterations"),
+        (&["tune", "--start", "1,2,3"][..], "--start"),
+    ] {
+        let (ok, _, stderr) = stella(args);
+        assert!(!ok, "{args:?}");
+        assert!(stderr.contains(name), "{args:?}: {stderr}");
+    }
+}
