@@ -28,6 +28,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod brs;
 pub mod clock;
 pub mod eval;
 pub mod greedy;

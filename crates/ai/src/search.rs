@@ -100,6 +100,7 @@ pub struct Searcher {
     // Per search.
     root: Colour,
     root_key: u64,
+    best_reply: bool,
     nodes: u64,
     node_limit: u64,
     deadline: f64,
@@ -149,6 +150,7 @@ impl Searcher {
             game_history: HashMap::new(),
             root: Colour::White,
             root_key: 0,
+            best_reply: false,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: f64::INFINITY,
@@ -282,6 +284,8 @@ impl Searcher {
         self.stopped = self.stop_signal.load(Ordering::Relaxed);
         self.root = position.turn();
         self.root_key = unit_key(self.unit_leader(position.turn(), position));
+        self.best_reply = self.settings.strategy == Strategy::BestReply
+            && position.variant().teams().len() > 2;
         self.tt.new_search();
         self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
@@ -491,30 +495,47 @@ impl Searcher {
     /// Sorts `moves` best first for the player to move.
     fn order(&self, position: &Position, moves: &mut [Move], tt_move: PackedMove, ply: usize) {
         let c = position.turn();
-        let t = tables(c);
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut keyed: Vec<(i32, Move)> = moves
             .iter()
-            .map(|m| {
-                let p = PackedMove::pack(m);
-                let gain = t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
-                let key = if p == tt_move {
-                    1 << 28
-                } else if p == killers[0] {
-                    1 << 26
-                } else if p == killers[1] {
-                    (1 << 26) - 1
-                } else {
-                    gain * 4096
-                        + t.rows_to_go[m.from.index()] as i32 * 16
-                        + self.history[hist_index(c, m)].clamp(-2000, 2000)
-                };
-                (key, *m)
-            })
+            .map(|m| (self.order_key(c, m, tt_move, ply), *m))
             .collect();
         keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
             *slot = m;
+        }
+    }
+
+    /// Sorts the moves of a layer (each with the index of the prefix position
+    /// it is played from) best first for their movers.
+    fn order_layer(
+        &self,
+        prefixes: &[Position],
+        moves: &mut [(Move, u8)],
+        tt_move: PackedMove,
+        ply: usize,
+    ) {
+        moves.sort_by_cached_key(|(m, i)| {
+            std::cmp::Reverse(self.order_key(prefixes[*i as usize].turn(), m, tt_move, ply))
+        });
+    }
+
+    /// The ordering key of `m` played by `c`: TT move, killers, then rows
+    /// gained, the rearmost marble first, and the history heuristic.
+    fn order_key(&self, c: Colour, m: &Move, tt_move: PackedMove, ply: usize) -> i32 {
+        let t = tables(c);
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let p = PackedMove::pack(m);
+        let gain = t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
+        if p == tt_move {
+            1 << 28
+        } else if p == killers[0] {
+            1 << 26
+        } else if p == killers[1] {
+            (1 << 26) - 1
+        } else {
+            gain * 4096
+                + t.rows_to_go[m.from.index()] as i32 * 16
+                + self.history[hist_index(c, m)].clamp(-2000, 2000)
         }
     }
 
@@ -615,24 +636,45 @@ impl Searcher {
                 }
             }
         }
-        let mut moves = Vec::with_capacity(64);
-        position.for_each_move_of(position.turn(), |m| moves.push(m));
-        if moves.iter().any(|m| !position.would_eliminate(m)) {
-            moves.retain(|m| !position.would_eliminate(m));
+        let maximizing = self.is_ours(position.turn(), position);
+        // Best-Reply Search: every opponent's moves in one layer, each played
+        // after the default replies of the opponents before it.
+        let prefixes = if self.best_reply && !maximizing {
+            crate::brs::layer_prefixes(position, |c| self.is_ours(c, position))
+        } else {
+            vec![*position]
+        };
+        let mut moves: Vec<(Move, u8)> = Vec::with_capacity(64 * prefixes.len());
+        for (i, p) in prefixes.iter().enumerate() {
+            let first = moves.len();
+            p.for_each_move_of(p.turn(), |m| moves.push((m, i as u8)));
+            if moves[first..].iter().any(|(m, _)| !p.would_eliminate(m)) {
+                let mut k = first;
+                for j in first..moves.len() {
+                    if !p.would_eliminate(&moves[j].0) {
+                        moves[k] = moves[j];
+                        k += 1;
+                    }
+                }
+                moves.truncate(k);
+            }
         }
         if moves.is_empty() {
             return self.leaf(position);
         }
-        self.order(position, &mut moves, tt_move, ply);
-        let maximizing = self.is_ours(position.turn(), position);
+        self.order_layer(&prefixes, &mut moves, tt_move, ply);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = PackedMove::NONE;
-        let mover = position.turn();
-        let t = tables(mover);
-        for (i, mv) in moves.iter().enumerate() {
-            let mut child = *position;
+        for (i, &(ref mv, from)) in moves.iter().enumerate() {
+            let prefix = &prefixes[from as usize];
+            let mover = prefix.turn();
+            let t = tables(mover);
+            let mut child = *prefix;
             child.play_unchecked(mv);
+            if self.best_reply && !maximizing {
+                crate::brs::finish_layer(&mut child, |c| self.is_ours(c, position));
+            }
             self.path.push(child.hash());
             let mut child_pv = Vec::new();
             let gain = t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32;
