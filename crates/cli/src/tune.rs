@@ -391,7 +391,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
             bar.inc(1);
             bar.set_message(s.weights().to_string());
             if (k + 1) % cfg.report_every == 0 {
-                bar.println(format!("iteration {}: {}", k + 1, s.weights()));
+                bar.suspend(|| println!("iteration {}: {}", k + 1, s.weights()));
                 if let Some(out) = &cfg.out {
                     write_error = write_weights(out, s.weights()).err().or(write_error.take());
                 }

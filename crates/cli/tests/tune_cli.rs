@@ -31,6 +31,8 @@ fn two_iterations_at_level_one_write_weights_that_parse() {
         "2",
         "--seed",
         "3",
+        "--report-every",
+        "1",
         "--out",
         out.to_str().unwrap(),
     ]);
