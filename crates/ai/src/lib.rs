@@ -32,6 +32,7 @@ pub mod brs;
 pub mod clock;
 pub mod eval;
 pub mod greedy;
+pub mod ida;
 pub mod levels;
 pub mod limits;
 pub mod protocol;
