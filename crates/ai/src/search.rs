@@ -284,8 +284,8 @@ impl Searcher {
         self.stopped = self.stop_signal.load(Ordering::Relaxed);
         self.root = position.turn();
         self.root_key = unit_key(self.unit_leader(position.turn(), position));
-        self.best_reply = self.settings.strategy == Strategy::BestReply
-            && position.variant().teams().len() > 2;
+        self.best_reply =
+            self.settings.strategy == Strategy::BestReply && position.variant().teams().len() > 2;
         self.tt.new_search();
         self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
@@ -608,7 +608,7 @@ impl Searcher {
         if self.stopped {
             return 0;
         }
-        if self.nodes & 1023 == 0 && self.check_stop(clock) {
+        if self.nodes & 255 == 0 && self.check_stop(clock) {
             return 0;
         }
         if position.is_over() {
