@@ -35,6 +35,7 @@ pub mod greedy;
 pub mod ida;
 pub mod levels;
 pub mod limits;
+pub mod mcts;
 pub mod protocol;
 pub mod race;
 pub mod rng;
@@ -120,6 +121,17 @@ pub fn choose_with(
     let strategy = style
         .strategy
         .unwrap_or_else(|| Strategy::default_for(position.variant()));
+    if strategy == Strategy::Mcts {
+        return mcts::choose(
+            position,
+            history,
+            level,
+            seed,
+            clock,
+            max_ms,
+            &style.weights,
+        );
+    }
     let t0 = clock.now_ms();
     thread_local! {
         static CACHED: std::cell::RefCell<Option<Searcher>> = const { std::cell::RefCell::new(None) };

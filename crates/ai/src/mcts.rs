@@ -1,0 +1,784 @@
+//! Monte Carlo tree search for tables of three to six players (and teams).
+//!
+//! UCT over the real game tree with max-n backups: every node keeps the
+//! statistics of the unit (a player, or a team) whose move led to it, so each
+//! player picks the move best for its own unit, and in team variants a player
+//! values its partner's progress as its own. The tree widens progressively:
+//! a node with `n` visits has at most `1 + widening·√n` children, taken in the
+//! order of a cheap prior (rows gained, rearmost marble first), so the 50–150
+//! moves of a position do not all have to be tried. Each iteration ends with
+//! a short epsilon-greedy playout (mostly the greedy move, sometimes a random
+//! forward one) cut after a few plies and a static evaluation: for every pair
+//! of units the logistic of their cost difference ([`eval::cost`]), decided
+//! places counting as won or lost pairs, averaged per unit and blended with
+//! the unit's own progress so that a player far ahead still hurries home.
+//! Finished games are scored by their real places.
+//!
+//! Like the other levels it never plays an eliminating move unless forced,
+//! leaves home in time for the deadline, sees threefold repetitions through
+//! the game's history, is limited by an iteration budget derived from the
+//! level's node budget (time is only a cap, read from an injected [`Clock`]),
+//! and is deterministic given its seed.
+//!
+//! [`eval::cost`]: crate::eval::cost
+
+use crate::clock::Clock;
+use crate::eval::{cost, Weights};
+use crate::greedy::{deadline_moves, gain, safe_moves};
+use crate::levels::Level;
+use crate::limits::Limits;
+use crate::race::{is_race, Problem};
+use crate::rng::Rng;
+use crate::search::estimate_moves_left;
+use crate::tables::tables;
+use std::collections::HashMap;
+use stella_engine::{Colour, Hole, Move, Position, ROUND_LIMIT};
+
+/// Rounds before the limit from which marbles in goal weigh in (as in the
+/// static evaluation: near the limit places go by marbles in goal).
+const LATE_ROUNDS: i32 = 12;
+
+/// "No node" in the tree's links.
+const NONE: u32 = u32::MAX;
+
+/// "Not counted yet" for a node's number of candidate moves.
+const UNKNOWN: u16 = u16::MAX;
+
+/// Tuning of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// UCB1 exploration constant (values lie in `[0, 1]`).
+    pub exploration: f64,
+    /// Playout length in rounds (each round is one move per player).
+    pub rollout_rounds: u32,
+    /// Chance that a playout move is a random forward move, not the greedy one.
+    pub epsilon: f64,
+    /// Cost difference (1/100 row) worth one unit of the logistic: a pair
+    /// this far apart scores 73% / 27%.
+    pub scale: f64,
+    /// Progressive widening: a node with `n` visits has at most
+    /// `1 + widening·√n` children.
+    pub widening: f64,
+    /// Weight of a unit's own progress beside its pairwise standing.
+    pub progress: f64,
+    /// Cost (1/100 row) at which the progress term is one half.
+    pub progress_scale: f64,
+    /// Alpha-beta nodes of a level's budget that one iteration stands for.
+    pub nodes_per_iteration: u64,
+}
+
+impl Config {
+    /// The tuning the levels use (see the match runs in docs/benchmarks.md).
+    pub const DEFAULT: Config = Config {
+        exploration: 0.7,
+        rollout_rounds: 1,
+        epsilon: 0.2,
+        scale: 400.0,
+        widening: 1.0,
+        progress: 0.1,
+        progress_scale: 3_000.0,
+        nodes_per_iteration: 16,
+    };
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::DEFAULT
+    }
+}
+
+/// What one search found and what it cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The move chosen (the most visited root child).
+    pub best: Move,
+    /// Its mean value for the player to move, in `[0, 1]`.
+    pub value: f64,
+    /// Iterations run.
+    pub iterations: u64,
+    /// Nodes in the tree.
+    pub tree_nodes: usize,
+    /// Moves played in the tree and in playouts.
+    pub plies: u64,
+}
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Iterations to run at most.
+    pub iterations: u64,
+    /// Stop once the clock reads this (milliseconds, clock's origin).
+    pub deadline_ms: f64,
+}
+
+impl Budget {
+    /// The budget of `limits` for `position` starting at `start_ms`: the node
+    /// budget (or one derived from a depth limit) turned into iterations, and
+    /// the time cap as a deadline.
+    pub fn of(limits: &Limits, position: &Position, start_ms: f64, config: &Config) -> Budget {
+        // A depth limit stops the alpha-beta search long before its node
+        // budget: these are about the nodes it visits at that depth.
+        let by_depth = match limits.depth {
+            Some(1) => 400,
+            Some(2) => 2_000,
+            Some(3) => 8_000,
+            _ => u64::MAX,
+        };
+        let nodes = limits.nodes.unwrap_or(u64::MAX).min(by_depth);
+        let nodes = if nodes == u64::MAX { 200_000 } else { nodes };
+        let deadline_ms = limits
+            .budget_ms(estimate_moves_left(position))
+            .map_or(f64::INFINITY, |b| start_ms + b);
+        Budget {
+            iterations: (nodes / config.nodes_per_iteration.max(1)).max(16),
+            deadline_ms,
+        }
+    }
+}
+
+/// The move of `level` by Monte Carlo tree search, given the hashes of the
+/// game's positions so far, thinking at most `max_ms` if given. `None` when
+/// there is no legal move.
+pub fn choose(
+    position: &Position,
+    history: &[u64],
+    level: u8,
+    seed: u64,
+    clock: &dyn Clock,
+    max_ms: Option<u64>,
+    weights: &Weights,
+) -> Option<Move> {
+    let lv = Level::get(level);
+    let limits = lv.capped(max_ms);
+    let start = clock.now_ms();
+    let config = Config::DEFAULT;
+    let budget = Budget::of(&limits, position, start, &config);
+    if lv.race_width > 0 && is_race(position) {
+        let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
+        if let Some(first) = race_move(position, clock, cap, lv.race_width) {
+            return Some(first);
+        }
+    }
+    let mut mcts = Mcts::new(position, history, seed, lv.noise, *weights, config);
+    mcts.run(budget, clock).map(|r| r.best)
+}
+
+/// In a two-player race, the first move of the fastest finish found.
+fn race_move(position: &Position, clock: &dyn Clock, budget_ms: f64, width: usize) -> Option<Move> {
+    let plan = Problem::of(position).solve(clock, budget_ms, width)?;
+    let first = *plan.first()?;
+    safe_moves(position).contains(&first).then_some(first)
+}
+
+/// One node of the tree: the move that led to it and the statistics of the
+/// colour that played that move.
+#[derive(Clone, Debug)]
+struct Node {
+    mv: Move,
+    mover: u8,
+    visits: u32,
+    value: f64,
+    first_child: u32,
+    next_sibling: u32,
+    children: u16,
+    candidates: u16,
+}
+
+impl Node {
+    fn new(mv: Move, mover: Colour) -> Node {
+        Node {
+            mv,
+            mover: mover.index() as u8,
+            visits: 0,
+            value: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+            children: 0,
+            candidates: UNKNOWN,
+        }
+    }
+}
+
+/// A Monte Carlo tree search from one position.
+#[derive(Debug)]
+pub struct Mcts {
+    root: Position,
+    nodes: Vec<Node>,
+    history: HashMap<u64, u8>,
+    path: Vec<u64>,
+    rng: Rng,
+    seed: u64,
+    noise: i32,
+    weights: Weights,
+    config: Config,
+    units: Vec<Vec<Colour>>,
+    unit_of: [usize; 6],
+    plies: u64,
+}
+
+impl Mcts {
+    /// A search of `position`, with the game's position hashes `history`
+    /// (for threefold repetition), seeded evaluation noise of amplitude
+    /// `noise` (1/100 row), and the given weights and tuning.
+    pub fn new(
+        position: &Position,
+        history: &[u64],
+        seed: u64,
+        noise: i32,
+        weights: Weights,
+        config: Config,
+    ) -> Mcts {
+        let units = position.variant().teams();
+        let mut unit_of = [0usize; 6];
+        for (i, u) in units.iter().enumerate() {
+            for &c in u {
+                unit_of[c.index()] = i;
+            }
+        }
+        let mut counts = HashMap::new();
+        for &h in history {
+            *counts.entry(h).or_insert(0u8) += 1;
+        }
+        // The root's move is never read: any hole stands in for it.
+        let any = Hole::all().next().expect("a board has holes");
+        let root = Node::new(Move::new(any, any), position.turn());
+        Mcts {
+            root: *position,
+            nodes: vec![root],
+            history: counts,
+            path: Vec::with_capacity(64),
+            rng: Rng::new(seed ^ position.hash()),
+            seed,
+            noise,
+            weights,
+            config,
+            units,
+            unit_of,
+            plies: 0,
+        }
+    }
+
+    /// Runs iterations until the budget is spent and returns the most visited
+    /// move. `None` when the player to move has no legal move.
+    pub fn run(&mut self, budget: Budget, clock: &dyn Clock) -> Option<Report> {
+        let root_moves = candidates(&self.root, self.seed);
+        match root_moves.len() {
+            0 => return None,
+            1 => {
+                return Some(Report {
+                    best: root_moves[0],
+                    value: 0.5,
+                    iterations: 0,
+                    tree_nodes: 1,
+                    plies: 0,
+                })
+            }
+            _ => {}
+        }
+        let mut done = 0;
+        while done < budget.iterations {
+            if done % 32 == 0 && done > 0 && clock.now_ms() >= budget.deadline_ms {
+                break;
+            }
+            self.iterate();
+            done += 1;
+        }
+        let best = self.best_child()?;
+        let node = &self.nodes[best as usize];
+        Some(Report {
+            best: node.mv,
+            value: node.value / node.visits.max(1) as f64,
+            iterations: done,
+            tree_nodes: self.nodes.len(),
+            plies: self.plies,
+        })
+    }
+
+    /// The most visited child of the root (ties to the better mean).
+    fn best_child(&self) -> Option<u32> {
+        let mut best: Option<(u32, f64, u32)> = None;
+        for i in self.children_of(0) {
+            let n = &self.nodes[i as usize];
+            let q = n.value / n.visits.max(1) as f64;
+            if best.is_none_or(|(v, bq, _)| n.visits > v || (n.visits == v && q > bq)) {
+                best = Some((n.visits, q, i));
+            }
+        }
+        best.map(|b| b.2)
+    }
+
+    fn children_of(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut next = self.nodes[node as usize].first_child;
+        std::iter::from_fn(move || {
+            let cur = next;
+            if cur == NONE {
+                return None;
+            }
+            next = self.nodes[cur as usize].next_sibling;
+            Some(cur)
+        })
+    }
+
+    /// One iteration: select down the tree (widening as visits grow), play
+    /// out from the new leaf, and back the values up.
+    fn iterate(&mut self) {
+        let mut pos = self.root;
+        let mut node = 0u32;
+        let mut visited = vec![0u32];
+        self.path.clear();
+        let values = loop {
+            if pos.is_over() {
+                break self.evaluate(&pos);
+            }
+            if node != 0 && self.nodes[node as usize].visits == 0 {
+                self.playout(&mut pos);
+                break self.evaluate(&pos);
+            }
+            self.widen(node, &pos);
+            let Some(child) = self.select(node) else {
+                break self.evaluate(&pos);
+            };
+            let mv = self.nodes[child as usize].mv;
+            pos.play_unchecked(&mv);
+            self.plies += 1;
+            let h = pos.hash();
+            self.path.push(h);
+            if self.repeats(h) {
+                pos.end_by_repetition();
+            }
+            node = child;
+            visited.push(node);
+        };
+        for &i in &visited {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.value += values[n.mover as usize];
+        }
+    }
+
+    /// Whether the position `hash` has now been seen three times.
+    fn repeats(&self, hash: u64) -> bool {
+        let in_path = self.path.iter().filter(|&&h| h == hash).count();
+        in_path + *self.history.get(&hash).unwrap_or(&0) as usize >= 3
+    }
+
+    /// Adds the next candidate child of `node` if its visits allow one more.
+    fn widen(&mut self, node: u32, pos: &Position) {
+        let n = &self.nodes[node as usize];
+        let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
+        if n.children as usize >= allowed || n.candidates != UNKNOWN && n.children >= n.candidates {
+            return;
+        }
+        let moves = candidates(pos, self.seed);
+        let k = n.children as usize;
+        let count = moves.len().min(UNKNOWN as usize - 1) as u16;
+        self.nodes[node as usize].candidates = count;
+        let Some(&mv) = moves.get(k) else {
+            return;
+        };
+        let child = self.nodes.len() as u32;
+        let mut fresh = Node::new(mv, pos.turn());
+        // Keep the children in candidate order: append at the end.
+        fresh.next_sibling = NONE;
+        self.nodes.push(fresh);
+        let parent = &self.nodes[node as usize];
+        if parent.first_child == NONE {
+            self.nodes[node as usize].first_child = child;
+        } else {
+            let mut last = parent.first_child;
+            while self.nodes[last as usize].next_sibling != NONE {
+                last = self.nodes[last as usize].next_sibling;
+            }
+            self.nodes[last as usize].next_sibling = child;
+        }
+        self.nodes[node as usize].children += 1;
+    }
+
+    /// The child of `node` with the highest UCB1 score for the player to move
+    /// there; an unvisited child first. The children's means are rescaled to
+    /// `[0, 1]` between the lowest and the highest (as in MuZero), so that
+    /// small differences still count where the logistic saturates (a player
+    /// far behind or far ahead).
+    fn select(&self, node: u32) -> Option<u32> {
+        let parent_visits = self.nodes[node as usize].visits.max(1) as f64;
+        let log_n = parent_visits.ln();
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for i in self.children_of(node) {
+            let n = &self.nodes[i as usize];
+            if n.visits == 0 {
+                return Some(i);
+            }
+            let q = n.value / n.visits as f64;
+            lo = lo.min(q);
+            hi = hi.max(q);
+        }
+        let span = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
+        let mut best: Option<(f64, u32)> = None;
+        for i in self.children_of(node) {
+            let n = &self.nodes[i as usize];
+            let v = n.visits as f64;
+            let q = (n.value / v - lo) / span;
+            let score = q + self.config.exploration * (log_n / v).sqrt();
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, i));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// A short epsilon-greedy playout: `rollout_rounds` rounds of moves.
+    fn playout(&mut self, pos: &mut Position) {
+        let plies = self.config.rollout_rounds as usize * self.units_seats();
+        for _ in 0..plies {
+            if pos.is_over() {
+                return;
+            }
+            let Some(mv) = playout_move(pos, &mut self.rng, self.config.epsilon) else {
+                return;
+            };
+            pos.play_unchecked(&mv);
+            self.plies += 1;
+        }
+    }
+
+    fn units_seats(&self) -> usize {
+        self.root.variant().players()
+    }
+
+    /// The value of `pos` for every colour, in `[0, 1]`: its unit's mean
+    /// pairwise standing against the other units (decided places as won or
+    /// lost pairs, else the logistic of the cost difference), blended with
+    /// the unit's own progress while the game goes on.
+    fn evaluate(&self, pos: &Position) -> [f64; 6] {
+        let n = self.units.len();
+        let over = pos.is_over();
+        let mut costs = [0f64; 6];
+        let mut places = [0u8; 6];
+        let mut in_goal = [0i32; 6];
+        for (i, u) in self.units.iter().enumerate() {
+            places[i] = pos.place(u[0]);
+            if over {
+                continue;
+            }
+            let c: i32 = u.iter().map(|&c| cost(pos, c, &self.weights)).sum();
+            costs[i] = (c + self.noise_of(pos.hash(), i)) as f64;
+            in_goal[i] = u.iter().map(|&c| pos.marbles_in_goal(c) as i32).sum();
+        }
+        if !over {
+            costs[self.unit_of[pos.turn().index()]] -= self.weights.tempo as f64;
+        }
+        let free_best = (1..=n as u8)
+            .find(|p| !places[..n].contains(p))
+            .unwrap_or(n as u8);
+        let left = ROUND_LIMIT as i32 - pos.round() as i32;
+        let mut unit_values = [0f64; 6];
+        for i in 0..n {
+            let mut sum = 0.0;
+            for j in (0..n).filter(|&j| j != i) {
+                sum += match (places[i], places[j]) {
+                    (0, 0) => {
+                        let mut d = costs[j] - costs[i];
+                        if left < LATE_ROUNDS {
+                            d += ((in_goal[i] - in_goal[j]) * 300 * (LATE_ROUNDS - left)) as f64;
+                        }
+                        logistic(d / self.config.scale)
+                    }
+                    (0, p) => f64::from(p >= free_best),
+                    (p, 0) => f64::from(p < free_best),
+                    (a, b) => f64::from(a < b) + 0.5 * f64::from(a == b),
+                };
+            }
+            let progress =
+                self.config.progress_scale / (self.config.progress_scale + costs[i].max(0.0));
+            unit_values[i] = if over {
+                if n > 1 {
+                    sum / (n - 1) as f64
+                } else {
+                    1.0
+                }
+            } else if n > 1 {
+                (1.0 - self.config.progress) * sum / (n - 1) as f64
+                    + self.config.progress * progress
+            } else {
+                progress
+            };
+        }
+        let mut values = [0f64; 6];
+        for c in Colour::ALL {
+            values[c.index()] = unit_values[self.unit_of[c.index()]];
+        }
+        values
+    }
+
+    /// Seeded evaluation noise of the unit `unit` in the position `hash`.
+    fn noise_of(&self, hash: u64, unit: usize) -> i32 {
+        if self.noise == 0 {
+            return 0;
+        }
+        let mut z = hash ^ self.seed.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ (unit as u64 + 1);
+        z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        z ^= z >> 29;
+        (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
+    }
+}
+
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The moves the tree considers at `pos`, best first by the cheap prior:
+/// never an eliminating move unless forced, leaving home when the deadline
+/// is close, then most rows gained, rearmost marble first, then a seeded
+/// fixed tie-break (the same order every time the position is met).
+pub fn candidates(pos: &Position, seed: u64) -> Vec<Move> {
+    if pos.is_over() {
+        return Vec::new();
+    }
+    let t = tables(pos.turn());
+    let mut keyed: Vec<(i32, u64, Move)> = deadline_moves(pos, safe_moves(pos))
+        .into_iter()
+        .map(|m| {
+            let key = gain(pos, &m) * 64 + t.rows_to_go[m.from.index()] as i32 * 2
+                - t.lateral[m.to.index()] as i32 / 2;
+            let tie = mix(pos.hash() ^ seed ^ ((m.from.index() * 121 + m.to.index()) as u64));
+            (key, tie, m)
+        })
+        .collect();
+    keyed.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    keyed.into_iter().map(|k| k.2).collect()
+}
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A playout move: usually the greedy one (most rows gained, rearmost marble,
+/// random tie-break), with chance `epsilon` a random forward move.
+fn playout_move(pos: &Position, rng: &mut Rng, epsilon: f64) -> Option<Move> {
+    let moves = deadline_moves(pos, safe_moves(pos));
+    if moves.is_empty() {
+        return None;
+    }
+    if rng.unit() < epsilon {
+        let forward: Vec<Move> = moves.iter().copied().filter(|m| gain(pos, m) > 0).collect();
+        let pool = if forward.is_empty() { &moves } else { &forward };
+        return Some(pool[rng.below(pool.len() as u64) as usize]);
+    }
+    let t = tables(pos.turn());
+    moves
+        .into_iter()
+        .map(|m| {
+            (
+                (gain(pos, &m), t.rows_to_go[m.from.index()], rng.next_u64()),
+                m,
+            )
+        })
+        .max_by_key(|(k, _)| *k)
+        .map(|(_, m)| m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FrozenClock;
+    use stella_engine::Variant;
+
+    /// Positions of a classic-3 game played by the greedy player.
+    fn greedy_game(variant: Variant, plies: usize) -> Vec<Position> {
+        let mut pos = Position::start(variant);
+        let mut out = vec![pos];
+        for i in 0..plies {
+            let Some(mv) = crate::greedy::greedy_move(&pos, i as u64) else {
+                break;
+            };
+            pos.play_unchecked(&mv);
+            out.push(pos);
+        }
+        out
+    }
+
+    fn search(pos: &Position, seed: u64, iterations: u64) -> Report {
+        let budget = Budget {
+            iterations,
+            deadline_ms: f64::INFINITY,
+        };
+        Mcts::new(
+            pos,
+            &[pos.hash()],
+            seed,
+            0,
+            Weights::DEFAULT,
+            Config::DEFAULT,
+        )
+        .run(budget, &FrozenClock)
+        .expect("a move")
+    }
+
+    #[test]
+    fn plays_a_legal_move_and_never_eliminates_unless_forced() {
+        // Past the deadline white's j5 could step back home into j4 or k4.
+        let pos: Position = "classic-3 white 32 white:j5,e15,e16,f14,f15,f16,g14,g15,h14,i9 \
+             blue:a13,b12,b13,c11,c12,c13,d10,d11,d12,d13 \
+             yellow:j13,k12,k13,l11,l12,l13,m10,m11,m12,m13 made:31,31,31"
+            .parse()
+            .unwrap();
+        assert!(pos.legal_moves().iter().any(|m| pos.would_eliminate(m)));
+        for seed in 0..4 {
+            let mv = search(&pos, seed, 300).best;
+            assert!(pos.legal_moves().contains(&mv));
+            assert!(!pos.would_eliminate(&mv), "{mv:?}");
+        }
+        for p in greedy_game(Variant::Classic6, 40).iter().step_by(7) {
+            let mv = choose(p, &[], 3, 5, &FrozenClock, None, &Weights::DEFAULT).unwrap();
+            assert!(p.legal_moves().contains(&mv) && !p.would_eliminate(&mv));
+        }
+    }
+
+    #[test]
+    fn same_seed_same_move() {
+        for p in greedy_game(Variant::Classic3, 30).iter().step_by(10) {
+            let a = search(p, 7, 400);
+            let b = search(p, 7, 400);
+            assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn mcts_players_finish_a_classic_3_game() {
+        let mut pos = Position::start(Variant::Classic3);
+        let mut history = vec![pos.hash()];
+        let budget = Budget {
+            iterations: 60,
+            deadline_ms: f64::INFINITY,
+        };
+        while !pos.is_over() {
+            let mut m = Mcts::new(
+                &pos,
+                &history,
+                history.len() as u64,
+                0,
+                Weights::DEFAULT,
+                Config::DEFAULT,
+            );
+            let mv = m.run(budget, &FrozenClock).unwrap().best;
+            assert!(pos.legal_moves().contains(&mv));
+            pos.play_unchecked(&mv);
+            history.push(pos.hash());
+            assert!(
+                history.len() < 3 * 90,
+                "no finish after {} plies",
+                history.len()
+            );
+        }
+        let outcome = pos.outcome().unwrap();
+        assert_eq!(outcome.reason, stella_engine::EndReason::Arrived, "{pos}");
+    }
+
+    #[test]
+    fn a_partner_keeps_the_ladder_for_its_partner() {
+        // Pairs: white and black are partners. Black's straggler h12 can run
+        // down the ladder h11 (white), h9, h7 (black) to h6, gaining six rows.
+        // For itself white's best moves are h11's jumps to h13 or f13 (two
+        // rows), and its rearmost marble i9 can step to h10 or i10 alike;
+        // both h11's jumps and h10 break the ladder.
+        let pos: Position = "pairs-2x2 white 41 \
+             white:e14,e15,e16,e17,f15,f16,g15,g12,h11,i9 \
+             red:j13,k9,k12,k13,l11,l12,l13,m10,m11,m12 \
+             black:h7,h9,h12,j4,k3,l2,l3,m1,m2,m3 \
+             yellow:e6,e7,e8,f5,f6,f7,g5,g6,h5,k6 made:40,40,40,40"
+            .parse()
+            .unwrap();
+        // The most rows black can gain in one move.
+        let black_best = |p: &Position| {
+            let t = tables(Colour::Black);
+            let mut best = 0;
+            p.for_each_move_of(Colour::Black, |m| {
+                best = best
+                    .max(t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32)
+            });
+            best
+        };
+        assert_eq!(black_best(&pos), 6);
+        let selfish = crate::greedy::greedy_move(&pos, 1).unwrap();
+        let mut after = pos;
+        after.play_unchecked(&selfish);
+        assert!(black_best(&after) < 6, "greedy {selfish:?} should break it");
+        for seed in 0..3 {
+            let mv = search(&pos, seed, 3_000).best;
+            let mut after = pos;
+            after.play_unchecked(&mv);
+            assert_eq!(
+                black_best(&after),
+                6,
+                "seed {seed}: {mv:?} breaks the ladder"
+            );
+        }
+    }
+
+    #[test]
+    fn partners_share_a_value_and_a_partner_s_progress_counts() {
+        let pos = Position::start(Variant::Pairs2x2);
+        let m = Mcts::new(&pos, &[], 0, 0, Weights::DEFAULT, Config::DEFAULT);
+        let v = m.evaluate(&pos);
+        assert_eq!(v[Colour::White.index()], v[Colour::Black.index()]);
+        assert_eq!(v[Colour::Red.index()], v[Colour::Yellow.index()]);
+        // Black (white's partner) moves forward: white is better off.
+        let mut next: Position = pos;
+        let red_move = crate::greedy::greedy_move(&next, 0).unwrap();
+        next.play_unchecked(&red_move);
+        let w = m.evaluate(&next);
+        assert!(w[Colour::Black.index()] > w[Colour::Red.index()]);
+    }
+
+    #[test]
+    #[ignore = "timing: cargo test --release -p stella-ai mcts::tests::timing -- --ignored --nocapture"]
+    fn timing() {
+        let clock = crate::clock::SystemClock::new();
+        for variant in [Variant::Classic3, Variant::Classic6, Variant::Classic2] {
+            let positions = greedy_game(variant, 60);
+            let sample: Vec<&Position> = positions
+                .iter()
+                .step_by(12)
+                .filter(|p| !p.is_over())
+                .collect();
+            for level in [4u8, 6] {
+                let t0 = clock.now_ms();
+                for p in &sample {
+                    crate::choose_with(
+                        p,
+                        &[],
+                        level,
+                        1,
+                        &clock,
+                        None,
+                        &crate::Style {
+                            strategy: Some(crate::Strategy::Paranoid),
+                            ..Default::default()
+                        },
+                    );
+                }
+                let ab = (clock.now_ms() - t0) / sample.len() as f64;
+                let lv = Level::get(level);
+                let (mut iters, mut plies) = (0, 0);
+                let t0 = clock.now_ms();
+                for p in &sample {
+                    let budget = Budget::of(&lv.limits, p, clock.now_ms(), &Config::DEFAULT);
+                    let mut m = Mcts::new(p, &[], 1, lv.noise, Weights::DEFAULT, Config::DEFAULT);
+                    let r = m.run(budget, &clock).unwrap();
+                    iters += r.iterations;
+                    plies += r.plies;
+                }
+                let ms = clock.now_ms() - t0;
+                println!(
+                    "{variant} level {level}: paranoid {ab:.0} ms/move, mcts {:.0} ms/move, {:.0} iterations/s, {:.0} plies/s",
+                    ms / sample.len() as f64,
+                    iters as f64 * 1000.0 / ms,
+                    plies as f64 * 1000.0 / ms
+                );
+            }
+        }
+    }
+}
