@@ -386,7 +386,15 @@ impl Searcher {
         if !is_race(position) {
             return None;
         }
-        let plan = Problem::of(position).solve(clock, budget, self.settings.race_width)?;
+        // The beam's plan, then IDA* to prove it shortest or find a shorter one.
+        let plan = crate::ida::best_plan(
+            &Problem::of(position),
+            clock,
+            budget,
+            self.settings.race_width,
+            self.node_limit,
+        )?
+        .plan;
         let first = *plan.first()?;
         if !root_moves.contains(&first) {
             return None;
@@ -426,7 +434,7 @@ impl Searcher {
         if mine.lower_bound(mine.mine) > FINISH_PLAN as u32 {
             return None;
         }
-        let plan = mine.solve(clock, budget / 2.0, 64)?;
+        let plan = crate::ida::best_plan(&mine, clock, budget / 2.0, 64, self.node_limit / 4)?.plan;
         if plan.len() > FINISH_PLAN {
             return None;
         }
@@ -444,8 +452,8 @@ impl Searcher {
         if their_lb >= plan.len() {
             return Some(plan);
         }
-        match theirs.solve(clock, budget / 2.0, 64) {
-            Some(p) if p.len() < plan.len() => None,
+        match crate::ida::best_plan(&theirs, clock, budget / 2.0, 64, self.node_limit / 4) {
+            Some(p) if p.plan.len() < plan.len() => None,
             _ => Some(plan),
         }
     }
