@@ -68,7 +68,8 @@ pub struct Config {
 }
 
 impl Config {
-    /// The tuning the levels use (see the match runs in docs/benchmarks.md).
+    /// The tuning the levels use (chosen by short match runs against the
+    /// paranoid search).
     pub const DEFAULT: Config = Config {
         exploration: 0.7,
         rollout_rounds: 1,
