@@ -24,28 +24,43 @@
 //!    frozen marble, a hole our marbles may end a move on, or one of our
 //!    starting holes) and whose landing holes could be empty (not frozen).
 //!    Every real move is such a relaxed move, so the distance is a bound.
-//! 3. **Pivot rows** (classic jumps only). Rows are counted towards the goal
-//!    (`rows_to_go`); every goal hole lies on a row `<= G`. A classic jump
-//!    changes the row by 0 or ±2 over a marble on the row in between, so a
-//!    chain of jumps that goes from row `r` to row `r - 2m` must, for each
-//!    `j` in `1..=m`, jump from row `r - 2j + 2` to `r - 2j` at some point,
-//!    over a marble on row `r - 2j + 1`: `m` marbles on `m` different rows.
-//!    A row `<= G` or holding a frozen marble may always provide one; any
-//!    other row needs one of *our* marbles outside the goal (a marble in the
-//!    goal never leaves it, so it never lies on a row `> G`), other than the
-//!    moving one. Marbles never leave the goal, so the number `n` of our
-//!    marbles outside it never grows: every future move has at most `n - 1`
-//!    such "mobile" pivots. A shortest path over the 17 rows with these
-//!    moves (steps ±1, jumps allowed by the pivot count) bounds the marble's
-//!    moves. Moreover the *last* marble to enter has at most `n - k` mobile
-//!    pivots for its final move (the other entering marbles are in the goal
-//!    by then), so one marble — the cheapest to charge — pays the extra of a
-//!    path whose last move uses at most `n - k` mobile pivots.
+//! 3. **Pivot lines** (classic jumps only), on each of the board's three
+//!    axes: the holes lie on 17 parallel lines (on one axis these are the
+//!    rows towards the goal). A classic jump moves 0 or ±2 lines over a
+//!    marble on the line in between, so a chain of jumps from line `x` to
+//!    line `x - 2m` must, for each `j` in `1..=m`, jump from line
+//!    `x - 2j + 2` to `x - 2j` at some point, over a marble on line
+//!    `x - 2j + 1`: `m` marbles on `m` different lines. A line through a goal
+//!    hole or holding a frozen marble may always provide one ("fixed"); any
+//!    other line needs one of *our* marbles outside the goal (a marble in the
+//!    goal never leaves it, so it stays on lines through goal holes), other
+//!    than the moving one. Marbles never leave the goal, so the number `n` of
+//!    our marbles outside it never grows: every future move has at most
+//!    `n - 1` such "mobile" pivots. The marble must end on a line through a
+//!    free goal hole; a shortest path over the 17 lines with these moves
+//!    (steps ±1, jumps the pivot count allows) bounds its moves, and the
+//!    maximum over the three axes too. Moreover the *last* marble to enter
+//!    has at most `n - k` mobile pivots for its entering move (the other
+//!    entering marbles are in the goal by then), so one marble — the
+//!    cheapest to charge — pays the extra of a path whose last move uses at
+//!    most `n - k` mobile pivots.
 //!
 //! So `h = (sum of the k smallest v_i) + min_i (w_i - v_i)` with `v_i` the
 //! max of 1–3 and `w_i` the same with the last-move restriction: whichever
 //! set of `>= k` marbles enters and whichever enters last, its moves number
-//! at least that. `h` is 0 only on solved marble sets.
+//! at least that.
+//!
+//! 4. **Line-multiset database** ([`LinePdb`], at most [`PDB_MARBLES`]
+//!    marbles outside): on an axis where every free hole of a target line is
+//!    a goal hole (the rows towards a ten-hole goal), the problem abstracted
+//!    to the multiset of lines of our marbles outside the goal, a marble
+//!    leaving it when it enters. Jumps need the crossed lines fixed or held by
+//!    another marble of the multiset, so helpers must really be in place,
+//!    and moving them costs moves. The abstraction keeps every real move, so
+//!    its exact distance (breadth-first, once per problem) is a bound; the
+//!    heuristic is the maximum of it and the sum above.
+//!
+//! `h` is 0 only on solved marble sets.
 
 use crate::clock::Clock;
 use crate::race::Problem;
@@ -392,7 +407,7 @@ fn line_tables(model: &LineModel) -> AxisTables {
 }
 
 /// Most marbles outside the goal for which [`LinePdb`] is built.
-const PDB_MARBLES: usize = 8;
+pub const PDB_MARBLES: usize = 8;
 
 /// Binomial coefficients `C(n, k)` for `n < 40`, `k <= PDB_MARBLES + 1`.
 fn binomials() -> [[u64; PDB_MARBLES + 2]; 40] {
@@ -415,7 +430,7 @@ fn binomials() -> [[u64; PDB_MARBLES + 2]; 40] {
 /// a line of free goal holes (sound only on an axis where every free hole
 /// of such a line is a goal hole, so reaching it means entering the goal for
 /// good). A move is a step to a neighbouring line, or a chain of jumps whose
-/// crossed lines (see [`LineModel::mobile`]) each hold a frozen marble, a
+/// crossed lines (every other line strictly between) each hold a frozen marble, a
 /// goal hole or another marble of the multiset. Every real move maps to such
 /// a move, so the exact distance in the abstraction, computed once by
 /// breadth-first search backwards from the finished multisets, is a lower
