@@ -89,9 +89,18 @@ mod tests {
     fn best_reply_is_the_default_beyond_two_units() {
         assert_eq!(Strategy::default_for(Variant::Classic2), Strategy::Paranoid);
         assert_eq!(Strategy::default_for(Variant::Pairs2x2), Strategy::Paranoid);
-        assert_eq!(Strategy::default_for(Variant::Classic3), Strategy::BestReply);
-        assert_eq!(Strategy::default_for(Variant::Classic6), Strategy::BestReply);
-        assert_eq!(Strategy::default_for(Variant::Pairs3x2), Strategy::BestReply);
+        assert_eq!(
+            Strategy::default_for(Variant::Classic3),
+            Strategy::BestReply
+        );
+        assert_eq!(
+            Strategy::default_for(Variant::Classic6),
+            Strategy::BestReply
+        );
+        assert_eq!(
+            Strategy::default_for(Variant::Pairs3x2),
+            Strategy::BestReply
+        );
     }
 
     #[test]
