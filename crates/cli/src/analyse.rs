@@ -1,7 +1,7 @@
 //! `stella analyse`: the evaluation and principal variation of a position.
 
 use anyhow::Context;
-use stella_ai::{Limits, Searcher, Settings, SystemClock};
+use stella_ai::{Limits, Searcher, Settings, Strategy, SystemClock};
 use stella_engine::Position;
 
 /// Arguments of `stella analyse`.
@@ -18,7 +18,10 @@ pub struct AnalyseArgs {
 /// Runs `stella analyse`: prints one line per completed depth, then the result.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let position: Position = args.position.parse().context("--position")?;
-    let mut searcher = Searcher::new(Settings::default());
+    let mut searcher = Searcher::new(Settings {
+        strategy: Strategy::default_for(position.variant()),
+        ..Settings::default()
+    });
     let limits = Limits::movetime((args.time * 1000.0).max(1.0) as u64);
     let result = searcher.search_with(&position, limits, &SystemClock::new(), &mut |info| {
         println!(
@@ -32,6 +35,10 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     });
     match result {
         Some(r) => {
+            println!(
+                "strategy {}",
+                Strategy::default_for(position.variant()).name()
+            );
             println!("score {} (1/100 row, for {})", r.score, position.turn());
             println!("best {}", position.path_of(&r.best));
             println!("pv {}", pv_text(&position, &r.pv));
