@@ -1,0 +1,79 @@
+//! `stella analyse` and `stella match` end to end.
+
+use std::process::Command;
+use stella_engine::{MovePath, Position, Variant};
+
+fn stella(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stella"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn line_after<'a>(out: &'a str, key: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(key))
+        .unwrap_or_else(|| panic!("no {key:?} line in {out}"))
+}
+
+#[test]
+fn analyse_a_three_player_start_uses_best_reply_and_names_a_legal_move() {
+    let start = Position::start(Variant::Classic3);
+    let text = start.to_string();
+    let (ok, out, err) = stella(&["analyse", "--position", &text, "--time", "0.3"]);
+    assert!(ok, "{err}");
+    assert_eq!(line_after(&out, "strategy "), "brs");
+    let best: MovePath = line_after(&out, "best ").parse().unwrap();
+    let mut pos = start;
+    pos.play_path(&best).expect("a legal best move");
+}
+
+#[test]
+fn analyse_refuses_a_bad_position_by_name() {
+    let (ok, _, err) = stella(&["analyse", "--position", "classic-2 nonsense"]);
+    assert!(!ok);
+    assert!(err.contains("--position"), "{err}");
+}
+
+#[test]
+fn a_short_match_reports_score_elo_and_length_and_saves_records() {
+    let dir = std::env::temp_dir().join(format!("stella-match-{}", std::process::id()));
+    let dir_text = dir.to_string_lossy().into_owned();
+    let (ok, out, err) = stella(&[
+        "match",
+        "--one",
+        "level:2:brs",
+        "--two",
+        "greedy",
+        "--games",
+        "2",
+        "--records",
+        &dir_text,
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("score level:2:brs "), "{out}");
+    assert!(out.contains("\nelo "), "{out}");
+    assert!(out.contains("moves a side"), "{out}");
+    for i in 1..=2 {
+        let record = std::fs::read_to_string(dir.join(format!("game-000{i}.txt"))).unwrap();
+        let parsed = stella_engine::Record::parse(&record).unwrap();
+        assert!(parsed.replay().unwrap().is_over());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_refuses_unknown_players_and_strategies_by_name() {
+    let (ok, _, err) = stella(&["match", "--one", "level:3:maxn", "--two", "greedy"]);
+    assert!(!ok);
+    assert!(err.contains("maxn"), "{err}");
+    let (ok, _, err) = stella(&["match", "--one", "level:3:w=1,2", "--two", "greedy"]);
+    assert!(!ok);
+    assert!(err.contains("7 comma-separated"), "{err}");
+}
