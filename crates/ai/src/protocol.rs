@@ -223,7 +223,9 @@ impl Engine {
         let history: Vec<u64> = self.game.positions().iter().map(|p| p.hash()).collect();
         self.searcher.set_game_history(&history);
         self.searcher
-            .set_strategy(crate::strategy::Strategy::default_for(self.game.variant()));
+            .set_strategy(crate::strategy::Strategy::alpha_beta_for(
+                self.game.variant(),
+            ));
         let position = *self.game.position();
         let mut write_error = None;
         let result = self

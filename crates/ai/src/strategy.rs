@@ -27,10 +27,21 @@ impl Strategy {
     pub const ALL: [Strategy; 3] = [Strategy::Paranoid, Strategy::BestReply, Strategy::Mcts];
 
     /// The strategy the levels use for `variant`, chosen by the match runs in
-    /// docs/benchmarks.md: Best-Reply Search wherever there are more than two
-    /// units (it beat paranoid 12–0 at classic-4 and 71.7% at classic-6, and
-    /// tied at classic-3); with two units both are the same minimax.
+    /// docs/benchmarks.md: with two units paranoid (both alpha-beta forms are
+    /// then the same minimax); beyond two units MCTS, which beat Best-Reply
+    /// Search at equal time at classic-3, -4 and -6 (and BRS beat paranoid).
     pub fn default_for(variant: Variant) -> Strategy {
+        if variant.teams().len() > 2 {
+            Strategy::Mcts
+        } else {
+            Strategy::Paranoid
+        }
+    }
+
+    /// The alpha-beta strategy for `variant`, for the tools that need a
+    /// score and a principal variation (`stella analyse`, the engine
+    /// protocol): Best-Reply Search beyond two units, paranoid otherwise.
+    pub fn alpha_beta_for(variant: Variant) -> Strategy {
         if variant.teams().len() > 2 {
             Strategy::BestReply
         } else {
@@ -86,21 +97,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn best_reply_is_the_default_beyond_two_units() {
-        assert_eq!(Strategy::default_for(Variant::Classic2), Strategy::Paranoid);
-        assert_eq!(Strategy::default_for(Variant::Pairs2x2), Strategy::Paranoid);
-        assert_eq!(
-            Strategy::default_for(Variant::Classic3),
-            Strategy::BestReply
-        );
-        assert_eq!(
-            Strategy::default_for(Variant::Classic6),
-            Strategy::BestReply
-        );
-        assert_eq!(
-            Strategy::default_for(Variant::Pairs3x2),
-            Strategy::BestReply
-        );
+    fn mcts_is_the_default_beyond_two_units_and_best_reply_the_alpha_beta() {
+        for v in [Variant::Classic2, Variant::Pairs2x2] {
+            assert_eq!(Strategy::default_for(v), Strategy::Paranoid);
+            assert_eq!(Strategy::alpha_beta_for(v), Strategy::Paranoid);
+        }
+        for v in [Variant::Classic3, Variant::Classic6, Variant::Pairs3x2] {
+            assert_eq!(Strategy::default_for(v), Strategy::Mcts);
+            assert_eq!(Strategy::alpha_beta_for(v), Strategy::BestReply);
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub struct AnalyseArgs {
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let position: Position = args.position.parse().context("--position")?;
     let mut searcher = Searcher::new(Settings {
-        strategy: Strategy::default_for(position.variant()),
+        strategy: Strategy::alpha_beta_for(position.variant()),
         ..Settings::default()
     });
     let limits = Limits::movetime((args.time * 1000.0).max(1.0) as u64);
@@ -37,7 +37,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         Some(r) => {
             println!(
                 "strategy {}",
-                Strategy::default_for(position.variant()).name()
+                Strategy::alpha_beta_for(position.variant()).name()
             );
             println!("score {} (1/100 row, for {})", r.score, position.turn());
             println!("best {}", position.path_of(&r.best));

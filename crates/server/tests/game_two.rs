@@ -177,13 +177,12 @@ async fn an_eliminating_move_needs_confirmation() {
                     .max_by_key(|m| to_home(m.from) as i32 - to_home(m.to) as i32)
                     .expect("a move");
                 (mv, game.position().path_of(&mv).to_string())
-            } else if game.turn() == Colour::Black {
-                // Black plays the level-1 search, which keeps its deadline.
-                let mv = stella_ai::best_move_in_game(&game, 1, 7, &stella_ai::FrozenClock, None)
+            } else {
+                // Both sides play the level-3 search until then, which keeps
+                // the deadline (greedy play can be caged at home).
+                let mv = stella_ai::best_move_in_game(&game, 3, 7, &stella_ai::FrozenClock, None)
                     .expect("a move");
                 (mv, game.position().path_of(&mv).to_string())
-            } else {
-                next_greedy(&game)
             };
         ack += 1;
         let ply = game.moves().len() + 1;
