@@ -1,20 +1,9 @@
 //! `stella analyse` and `stella match` end to end.
 
-use std::process::Command;
-use stella_engine::{MovePath, Position, Variant};
+mod common;
 
-fn stella(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stella"))
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::stella;
+use stella_engine::{MovePath, Position, Variant};
 
 fn line_after<'a>(out: &'a str, key: &str) -> &'a str {
     out.lines()

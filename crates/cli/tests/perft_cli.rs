@@ -1,19 +1,8 @@
 //! `stella perft` end to end: output format, moves, positions, errors.
 
-use std::process::Command;
+mod common;
 
-fn stella(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stella"))
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::stella;
 
 #[test]
 fn prints_one_line_per_depth() {

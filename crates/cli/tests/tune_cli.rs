@@ -1,21 +1,10 @@
 //! `stella tune` end to end: a short run writes weights that parse, and bad
 //! arguments are refused with the argument named.
 
-use std::process::Command;
-use stella_ai::Weights;
+mod common;
 
-fn stella(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stella"))
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::stella;
+use stella_ai::Weights;
 
 #[test]
 fn two_iterations_at_level_one_write_weights_that_parse() {
