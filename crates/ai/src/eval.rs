@@ -12,6 +12,18 @@ use stella_engine::{Colour, Position, ROUND_LIMIT};
 /// Rounds before the limit from which marbles in goal weigh in.
 const LATE_ROUNDS: i32 = 12;
 
+/// The round-limit term of a pair of units (1/100 row): near the round
+/// limit places go by marbles in goal (RULES.md §7), so `goal_lead` (our
+/// marbles in goal minus theirs) weighs more the fewer rounds are left.
+pub fn late_round_term(position: &Position, goal_lead: i32) -> i32 {
+    let left = ROUND_LIMIT as i32 - position.round() as i32;
+    if left < LATE_ROUNDS {
+        goal_lead * 300 * (LATE_ROUNDS - left)
+    } else {
+        0
+    }
+}
+
 /// Score of a won game (a won pair of units); scores near it are decided results.
 pub const WIN: i32 = 1_000_000;
 
@@ -222,17 +234,13 @@ pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
         let their_place = position.place(other[0]) as i32;
         let pair = match (my_place, their_place) {
             (0, 0) => {
-                let mut v = unit_cost(other) - my_cost;
-                // Near the round limit places go by marbles in goal (§7).
-                let left = ROUND_LIMIT as i32 - position.round() as i32;
-                if left < LATE_ROUNDS {
-                    let in_goal = |u: &[Colour]| {
-                        u.iter()
-                            .map(|&c| position.marbles_in_goal(c) as i32)
-                            .sum::<i32>()
-                    };
-                    v += (in_goal(me) - in_goal(other)) * 300 * (LATE_ROUNDS - left);
-                }
+                let in_goal = |u: &[Colour]| {
+                    u.iter()
+                        .map(|&c| position.marbles_in_goal(c) as i32)
+                        .sum::<i32>()
+                };
+                let v = unit_cost(other) - my_cost
+                    + late_round_term(position, in_goal(me) - in_goal(other));
                 v.clamp(-WIN / 2, WIN / 2)
             }
             (0, p) => {

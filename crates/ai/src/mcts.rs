@@ -23,7 +23,7 @@
 //! [`eval::cost`]: crate::eval::cost
 
 use crate::clock::Clock;
-use crate::eval::{cost, Weights};
+use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::{deadline_moves, gain, safe_moves};
 use crate::levels::Level;
 use crate::limits::Limits;
@@ -32,11 +32,7 @@ use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::tables;
 use std::collections::HashMap;
-use stella_engine::{Colour, Hole, Move, Position, ROUND_LIMIT};
-
-/// Rounds before the limit from which marbles in goal weigh in (as in the
-/// static evaluation: near the limit places go by marbles in goal).
-const LATE_ROUNDS: i32 = 12;
+use stella_engine::{Colour, Hole, Move, Position};
 
 /// "No node" in the tree's links.
 const NONE: u32 = u32::MAX;
@@ -471,17 +467,14 @@ impl Mcts {
         let free_best = (1..=n as u8)
             .find(|p| !places[..n].contains(p))
             .unwrap_or(n as u8);
-        let left = ROUND_LIMIT as i32 - pos.round() as i32;
         let mut unit_values = [0f64; 6];
         for i in 0..n {
             let mut sum = 0.0;
             for j in (0..n).filter(|&j| j != i) {
                 sum += match (places[i], places[j]) {
                     (0, 0) => {
-                        let mut d = costs[j] - costs[i];
-                        if left < LATE_ROUNDS {
-                            d += ((in_goal[i] - in_goal[j]) * 300 * (LATE_ROUNDS - left)) as f64;
-                        }
+                        let d = costs[j] - costs[i]
+                            + late_round_term(pos, in_goal[i] - in_goal[j]) as f64;
                         logistic(d / self.config.scale)
                     }
                     (0, p) => f64::from(p >= free_best),
