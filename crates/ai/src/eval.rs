@@ -4,7 +4,8 @@
 //! centre line, marbles still at home near the deadline, and a bonus for jump
 //! structure (forward jumps ready to be played). A unit (a player, or a team)
 //! is valued against every other unit pair by pair: a decided place counts as
-//! a win or loss of that pair, otherwise the difference of costs counts.
+//! a win or loss of that pair, otherwise the difference of costs counts, the
+//! unit's own cost weighed [`Weights::drive`] percent more.
 
 use crate::tables::tables;
 use stella_engine::{Colour, Position, ROUND_LIMIT};
@@ -44,12 +45,17 @@ pub struct Weights {
     pub jump: i32,
     /// Bonus for having the move.
     pub tempo: i32,
+    /// Extra weight, in percent, of the searching unit's own cost over the
+    /// others' (0 = symmetric). Above 0 a player races rather than blocks
+    /// when the two are worth the same.
+    pub drive: i32,
 }
 
 impl Weights {
     /// The weights used by the levels, tuned by self-play (`stella tune`,
     /// SPSA over 1 400 game pairs at level 4 from the hand-set
-    /// `100,6,40,12,150,20,60`; see docs/benchmarks.md).
+    /// `100,6,40,12,150,20,60`, with `drive` set afterwards by self-play
+    /// length; see docs/benchmarks.md).
     pub const DEFAULT: Weights = Weights {
         rows: 18,
         squares: 2,
@@ -58,12 +64,20 @@ impl Weights {
         home_late: 142,
         jump: 20,
         tempo: 73,
+        drive: DRIVE,
     };
 }
 
+/// The default [`Weights::drive`], set by self-play length and strength
+/// (docs/benchmarks.md).
+const DRIVE: i32 = 30;
+
 impl Weights {
+    /// How many weights there are.
+    pub const COUNT: usize = 8;
+
     /// The field names, in the order of [`Weights::to_array`].
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; Weights::COUNT] = [
         "rows",
         "squares",
         "back",
@@ -71,10 +85,11 @@ impl Weights {
         "home_late",
         "jump",
         "tempo",
+        "drive",
     ];
 
     /// The weights as an array, in the order of [`Weights::NAMES`].
-    pub fn to_array(self) -> [i32; 7] {
+    pub fn to_array(self) -> [i32; Weights::COUNT] {
         [
             self.rows,
             self.squares,
@@ -83,11 +98,12 @@ impl Weights {
             self.home_late,
             self.jump,
             self.tempo,
+            self.drive,
         ]
     }
 
     /// Weights from an array in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; 7]) -> Weights {
+    pub fn from_array(a: [i32; Weights::COUNT]) -> Weights {
         Weights {
             rows: a[0],
             squares: a[1],
@@ -96,12 +112,13 @@ impl Weights {
             home_late: a[4],
             jump: a[5],
             tempo: a[6],
+            drive: a[7],
         }
     }
 }
 
-/// Weights written as seven comma-separated integers in the order of
-/// [`Weights::NAMES`], e.g. `100,6,40,12,150,20,60`.
+/// Weights written as eight comma-separated integers in the order of
+/// [`Weights::NAMES`], e.g. `100,6,40,12,150,20,60,0`.
 impl std::fmt::Display for Weights {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let parts: Vec<String> = self.to_array().iter().map(|v| v.to_string()).collect();
@@ -114,14 +131,15 @@ impl std::str::FromStr for Weights {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let parts: Vec<&str> = s.split(',').collect();
-        if parts.len() != 7 {
+        if parts.len() != Weights::COUNT {
             return Err(format!(
-                "weights need 7 comma-separated integers ({}), got {}",
+                "weights need {} comma-separated integers ({}), got {}",
+                Weights::COUNT,
                 Weights::NAMES.join(","),
                 parts.len()
             ));
         }
-        let mut a = [0i32; 7];
+        let mut a = [0i32; Weights::COUNT];
         for (i, p) in parts.iter().enumerate() {
             a[i] = p
                 .trim()
@@ -214,7 +232,10 @@ pub fn unit_of(position: &Position, colour: Colour) -> Vec<Colour> {
 }
 
 /// The value of the position for `colour`'s unit: the mean over the other
-/// units of the pair value (decided places as ±[`WIN`], else cost difference).
+/// units of the pair value (decided places as ±[`WIN`], else cost difference,
+/// our own cost weighed [`Weights::drive`] percent more). With drive a
+/// balanced position is worth about minus [`drive_offset`]; a search adds
+/// its root's offset to undecided values.
 pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
     let variant = position.variant();
     let teams = variant.teams();
@@ -239,7 +260,7 @@ pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
                         .map(|&c| position.marbles_in_goal(c) as i32)
                         .sum::<i32>()
                 };
-                let v = unit_cost(other) - my_cost
+                let v = unit_cost(other) - my_cost - my_cost * w.drive / 100
                     + late_round_term(position, in_goal(me) - in_goal(other));
                 v.clamp(-WIN / 2, WIN / 2)
             }
@@ -269,6 +290,21 @@ pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
     }
 }
 
+/// The drive term of `colour`'s unit at `position`: [`Weights::drive`]
+/// percent of the unit's cost. Added to [`value_for`] of positions below a
+/// search root (with the root's offset), it leaves a balanced root at about 0
+/// while own progress since the root still weighs more.
+pub fn drive_offset(position: &Position, colour: Colour, w: &Weights) -> i32 {
+    if w.drive == 0 || position.variant().teams().len() < 2 {
+        return 0;
+    }
+    let own: i32 = unit_of(position, colour)
+        .iter()
+        .map(|&c| cost(position, c, w))
+        .sum();
+    own * w.drive / 100
+}
+
 fn best_free_place(position: &Position, teams: &[Vec<Colour>]) -> i32 {
     let taken: Vec<u8> = teams.iter().map(|u| position.place(u[0])).collect();
     (1..=teams.len() as u8)
@@ -285,9 +321,37 @@ mod tests {
     fn weights_round_trip_as_text_and_bad_text_names_the_field() {
         let w = Weights::DEFAULT;
         assert_eq!(w.to_string().parse::<Weights>().unwrap(), w);
-        assert!("1,2,3".parse::<Weights>().unwrap_err().contains("7"));
-        let e = "100,6,x,12,150,20,60".parse::<Weights>().unwrap_err();
+        assert!("1,2,3".parse::<Weights>().unwrap_err().contains("8"));
+        let e = "100,6,x,12,150,20,60,0".parse::<Weights>().unwrap_err();
         assert!(e.contains("back"), "{e}");
+    }
+
+    #[test]
+    fn drive_weighs_our_own_progress_more() {
+        let pos = Position::start(Variant::Classic2);
+        let mut next = pos;
+        next.play_path(&"m3-m5".parse().unwrap()).unwrap();
+        let flat = Weights {
+            drive: 0,
+            ..Weights::DEFAULT
+        };
+        let driven = Weights {
+            drive: 30,
+            ..Weights::DEFAULT
+        };
+        let gain =
+            |w: &Weights| value_for(&next, Colour::White, w) - value_for(&pos, Colour::White, w);
+        let drop = |w: &Weights| cost(&pos, Colour::White, w) - cost(&next, Colour::White, w);
+        assert!(drop(&flat) > 0);
+        let extra = cost(&pos, Colour::White, &driven) * 30 / 100
+            - cost(&next, Colour::White, &driven) * 30 / 100;
+        assert_eq!(gain(&driven) - gain(&flat), extra);
+        assert!(extra > 0);
+        // Without drive the evaluation is zero-sum between the two players.
+        assert_eq!(
+            value_for(&next, Colour::White, &flat) + flat.tempo,
+            -value_for(&next, Colour::Black, &flat)
+        );
     }
 
     #[test]
@@ -298,6 +362,6 @@ mod tests {
         let mut next = pos;
         next.play_path(&"m3-m5".parse().unwrap()).unwrap();
         assert!(cost(&next, Colour::White, &w) < cost(&pos, Colour::White, &w));
-        assert!(value_for(&next, Colour::White, &w) > 0);
+        assert!(value_for(&next, Colour::White, &w) + drive_offset(&pos, Colour::White, &w) > 0);
     }
 }

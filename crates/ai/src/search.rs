@@ -8,7 +8,7 @@
 //! the *paranoid* search (see docs/benchmarks.md for why it was kept over max-n).
 
 use crate::clock::Clock;
-use crate::eval::{value_for, Weights, WIN};
+use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
 use crate::race::{is_race, Problem};
 use crate::strategy::Strategy;
@@ -100,6 +100,9 @@ pub struct Searcher {
     // Per search.
     root: Colour,
     root_key: u64,
+    /// [`drive_offset`] of the root: added to undecided leaf values so that
+    /// the drive term only ranks moves and a balanced position scores about 0.
+    drive_offset: i32,
     best_reply: bool,
     nodes: u64,
     node_limit: u64,
@@ -150,6 +153,7 @@ impl Searcher {
             game_history: HashMap::new(),
             root: Colour::White,
             root_key: 0,
+            drive_offset: 0,
             best_reply: false,
             nodes: 0,
             node_limit: u64::MAX,
@@ -284,6 +288,7 @@ impl Searcher {
         self.stopped = self.stop_signal.load(Ordering::Relaxed);
         self.root = position.turn();
         self.root_key = unit_key(self.unit_leader(position.turn(), position));
+        self.drive_offset = drive_offset(position, self.root, &self.settings.weights);
         self.best_reply =
             self.settings.strategy == Strategy::BestReply && position.variant().teams().len() > 2;
         self.tt.new_search();
@@ -480,12 +485,22 @@ impl Searcher {
     }
 
     fn leaf(&self, position: &Position) -> i32 {
-        value_for(position, self.root, &self.settings.weights)
-            + noise_of(position.hash(), self.settings.seed, self.settings.noise)
+        self.value(position) + noise_of(position.hash(), self.settings.seed, self.settings.noise)
+    }
+
+    /// The root unit's value of `position`, undecided values shifted by the
+    /// root's drive offset.
+    fn value(&self, position: &Position) -> i32 {
+        let v = value_for(position, self.root, &self.settings.weights);
+        if v.abs() < WIN / 2 {
+            v + self.drive_offset
+        } else {
+            v
+        }
     }
 
     fn terminal(&self, position: &Position, ply: usize) -> i32 {
-        let v = value_for(position, self.root, &self.settings.weights);
+        let v = self.value(position);
         if v >= WIN / 2 {
             v - ply as i32
         } else if v <= -WIN / 2 {

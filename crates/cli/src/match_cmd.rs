@@ -21,7 +21,7 @@ use stella_engine::{Colour, Game, Move, Record, Variant};
 #[derive(clap::Args)]
 pub struct MatchArgs {
     /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS]` (N = 1-8;
-    /// STRATEGY = paranoid, brs or mcts; WEIGHTS = seven comma-separated
+    /// STRATEGY = paranoid, brs or mcts; WEIGHTS = eight comma-separated
     /// evaluation weights) or `cmd:PROGRAM ARGS…` (an external engine
     /// speaking the engine protocol).
     #[arg(long)]
@@ -440,7 +440,7 @@ mod tests {
         };
         assert_eq!(style.strategy, Some(Strategy::BestReply));
         let PlayerSpec::Level(5, style) =
-            PlayerSpec::parse("level:5:w=90,5,30,10,150,25,50").unwrap()
+            PlayerSpec::parse("level:5:w=90,5,30,10,150,25,50,0").unwrap()
         else {
             panic!("not a level");
         };

@@ -68,8 +68,8 @@ pub struct TuneArgs {
     /// Seed for perturbations, openings and players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Starting weights, seven comma-separated integers (rows, squares, back,
-    /// lateral, home_late, jump, tempo); default: the built-in weights.
+    /// Starting weights, eight comma-separated integers (rows, squares, back,
+    /// lateral, home_late, jump, tempo, drive); default: the built-in weights.
     #[arg(long)]
     start: Option<String>,
     /// Print the current weights (and write them to --out) every N iterations.
@@ -153,9 +153,9 @@ struct Pair {
 /// The SPSA state: the current weights (unrounded) and the gain constants.
 #[derive(Clone, Debug)]
 struct Spsa {
-    theta: [f64; 7],
-    c: [f64; 7],
-    a: [f64; 7],
+    theta: [f64; Weights::COUNT],
+    c: [f64; Weights::COUNT],
+    a: [f64; Weights::COUNT],
     big_a: f64,
 }
 
@@ -180,23 +180,23 @@ impl Spsa {
     }
 
     /// Perturbation sizes at iteration `k`.
-    fn c_k(&self, k: usize) -> [f64; 7] {
+    fn c_k(&self, k: usize) -> [f64; Weights::COUNT] {
         let decay = ((k + 1) as f64).powf(GAMMA);
         self.c.map(|c| (c / decay).max(C_FLOOR))
     }
 
     /// Step sizes at iteration `k`.
-    fn a_k(&self, k: usize) -> [f64; 7] {
+    fn a_k(&self, k: usize) -> [f64; Weights::COUNT] {
         let decay = (self.big_a + (k + 1) as f64).powf(ALPHA);
         self.a.map(|a| a / decay)
     }
 
     /// `θ ± c_k·Δ`, rounded and kept within bounds, for the signs `delta`.
-    fn perturb(&self, k: usize, delta: [f64; 7], seed: u64) -> Pair {
+    fn perturb(&self, k: usize, delta: [f64; Weights::COUNT], seed: u64) -> Pair {
         let c = self.c_k(k);
         let side = |sign: f64| {
-            let mut w = [0i32; 7];
-            for i in 0..7 {
+            let mut w = [0i32; Weights::COUNT];
+            for i in 0..Weights::COUNT {
                 let v = (self.theta[i] + sign * c[i] * delta[i]).round();
                 w[i] = v.max(lower_bound(i)) as i32;
             }
@@ -214,7 +214,7 @@ impl Spsa {
     fn update(&mut self, k: usize, pair: &Pair, diff: f64) {
         let a = self.a_k(k);
         let (plus, minus) = (pair.plus.to_array(), pair.minus.to_array());
-        for i in 0..7 {
+        for i in 0..Weights::COUNT {
             let spread = f64::from(plus[i] - minus[i]);
             if spread != 0.0 {
                 self.theta[i] = (self.theta[i] + a[i] * diff / spread).max(lower_bound(i));
@@ -228,8 +228,8 @@ impl Spsa {
     }
 }
 
-/// Seven random signs, ±1.
-fn signs(rng: &mut Rng) -> [f64; 7] {
+/// One random sign per weight, ±1.
+fn signs(rng: &mut Rng) -> [f64; Weights::COUNT] {
     let bits = rng.next_u64();
     std::array::from_fn(|i| if bits >> i & 1 == 1 { 1.0 } else { -1.0 })
 }
@@ -431,11 +431,13 @@ mod tests {
     /// A fake game: θ⁺ wins with a probability rising with how much closer it
     /// is than θ⁻ to `optimum` (relative squared distance), drawn from a
     /// generator seeded by the pair and the game.
-    fn noisy_quadratic(optimum: [f64; 7]) -> impl Fn(&Pair, usize) -> anyhow::Result<f64> + Sync {
+    fn noisy_quadratic(
+        optimum: [f64; Weights::COUNT],
+    ) -> impl Fn(&Pair, usize) -> anyhow::Result<f64> + Sync {
         move |pair, g| {
             let loss = |w: Weights| -> f64 {
                 let w = w.to_array();
-                (0..7)
+                (0..Weights::COUNT)
                     .map(|i| ((f64::from(w[i]) - optimum[i]) / optimum[i].max(10.0)).powi(2))
                     .sum()
             };
@@ -446,8 +448,8 @@ mod tests {
         }
     }
 
-    fn distance(theta: [f64; 7], optimum: [f64; 7]) -> f64 {
-        (0..7)
+    fn distance(theta: [f64; Weights::COUNT], optimum: [f64; Weights::COUNT]) -> f64 {
+        (0..Weights::COUNT)
             .map(|i| ((theta[i] - optimum[i]) / optimum[i].max(10.0)).powi(2))
             .sum::<f64>()
             .sqrt()
@@ -456,12 +458,12 @@ mod tests {
     #[test]
     fn an_update_moves_every_weight_towards_the_side_that_scored_better() {
         let spsa = Spsa::new(Weights::DEFAULT, 100);
-        let pair = spsa.perturb(0, [1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0], 7);
+        let pair = spsa.perturb(0, [1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0], 7);
         for diff in [2.0, -1.0] {
             let mut moved = spsa.clone();
             moved.update(0, &pair, diff);
             let (plus, minus) = (pair.plus.to_array(), pair.minus.to_array());
-            for i in 0..7 {
+            for i in 0..Weights::COUNT {
                 let towards = if diff > 0.0 { plus[i] } else { minus[i] };
                 let before = (f64::from(towards) - spsa.theta[i]).abs();
                 let after = (f64::from(towards) - moved.theta[i]).abs();
@@ -475,28 +477,28 @@ mod tests {
 
     #[test]
     fn perturbations_shrink_but_stay_at_least_one_and_scale_with_the_weight() {
-        let spsa = Spsa::new(Weights::from_array([100, 6, 40, 12, 150, 20, 60]), 1000);
+        let spsa = Spsa::new(Weights::from_array([100, 6, 40, 12, 150, 20, 60, 0]), 1000);
         let (first, last) = (spsa.c_k(0), spsa.c_k(999));
         assert!(
             first[0] > first[1],
             "rows 100 is perturbed more than squares 6"
         );
-        for i in 0..7 {
+        for i in 0..Weights::COUNT {
             assert!(last[i] < first[i] || last[i] == C_FLOOR);
             assert!(last[i] >= C_FLOOR);
         }
         assert!(spsa.a_k(999)[0] < spsa.a_k(0)[0]);
-        let pair = spsa.perturb(999, [1.0; 7], 0);
+        let pair = spsa.perturb(999, [1.0; Weights::COUNT], 0);
         let (plus, minus) = (pair.plus.to_array(), pair.minus.to_array());
-        assert!((0..7).all(|i| plus[i] > minus[i]));
+        assert!((0..Weights::COUNT).all(|i| plus[i] > minus[i]));
     }
 
     #[test]
     fn spsa_approaches_the_optimum_of_a_noisy_quadratic() {
-        let optimum = [130.0, 12.0, 20.0, 25.0, 110.0, 35.0, 40.0];
+        let optimum = [130.0, 12.0, 20.0, 25.0, 110.0, 35.0, 40.0, 20.0];
         let play = noisy_quadratic(optimum);
         // The hand-set weights the real tuning started from.
-        let start = Weights::from_array([100, 6, 40, 12, 150, 20, 60]);
+        let start = Weights::from_array([100, 6, 40, 12, 150, 20, 60, 0]);
         let mut spsa = Spsa::new(start, 3000);
         let start = distance(spsa.theta, optimum);
         let schedule = Schedule {
@@ -516,7 +518,7 @@ mod tests {
 
     #[test]
     fn the_result_depends_on_the_seed_not_on_concurrency() {
-        let play = noisy_quadratic([130.0, 12.0, 20.0, 25.0, 110.0, 35.0, 40.0]);
+        let play = noisy_quadratic([130.0, 12.0, 20.0, 25.0, 110.0, 35.0, 40.0, 20.0]);
         let tuned = |concurrency, seed| {
             let mut spsa = Spsa::new(Weights::DEFAULT, 200);
             let schedule = Schedule {
@@ -561,7 +563,7 @@ mod tests {
             (&["--concurrency", "0"][..], "--concurrency"),
             (&["--batch", "0"][..], "--batch"),
             (&["--start", "100,6,40"][..], "--start"),
-            (&["--start", "100,6,x,12,150,20,60"][..], "--start"),
+            (&["--start", "100,6,x,12,150,20,60,0"][..], "--start"),
             (&["--variant", "nonsense"][..], "--variant"),
             (&["--variant", "classic-3"][..], "--variant"),
         ] {
@@ -570,10 +572,12 @@ mod tests {
         }
         let e = format!(
             "{:#}",
-            config(&["--start", "100,6,x,12,150,20,60"]).err().unwrap()
+            config(&["--start", "100,6,x,12,150,20,60,0"])
+                .err()
+                .unwrap()
         );
         assert!(e.contains("back"), "{e}");
-        let ok = config(&["--start", "90,5,30,10,150,25,50", "--level", "1"]).unwrap();
+        let ok = config(&["--start", "90,5,30,10,150,25,50,0", "--level", "1"]).unwrap();
         assert_eq!(ok.start.rows, 90);
         assert_eq!(ok.level, 1);
     }
@@ -582,7 +586,7 @@ mod tests {
     fn a_real_game_pair_is_scored_from_plus_seat_and_is_deterministic() {
         let cfg = config(&["--level", "1", "--opening", "1"]).unwrap();
         let spsa = Spsa::new(Weights::DEFAULT, 10);
-        let pair = spsa.perturb(0, [1.0; 7], 42);
+        let pair = spsa.perturb(0, [1.0; Weights::COUNT], 42);
         let first: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         let again: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         assert_eq!(first, again);

@@ -64,5 +64,5 @@ fn match_refuses_unknown_players_and_strategies_by_name() {
     assert!(err.contains("maxn"), "{err}");
     let (ok, _, err) = stella(&["match", "--one", "level:3:w=1,2", "--two", "greedy"]);
     assert!(!ok);
-    assert!(err.contains("7 comma-separated"), "{err}");
+    assert!(err.contains("8 comma-separated"), "{err}");
 }
