@@ -14,14 +14,25 @@ pub fn gain(position: &Position, mv: &Move) -> i32 {
 }
 
 /// The legal moves of the player to move without the eliminating ones, unless
-/// every move eliminates.
+/// every move eliminates: after the deadline a move ending in the player's own
+/// home, and on the deadline move itself a move that leaves a marble at home
+/// that could have left (RULES.md §5).
 pub fn safe_moves(position: &Position) -> Vec<Move> {
     let all = position.legal_moves();
-    let safe: Vec<Move> = all
-        .iter()
-        .copied()
-        .filter(|m| !position.would_eliminate(m))
-        .collect();
+    let c = position.turn();
+    let deadline_move = position.moves_made(c) + 1 == position.variant().deadline();
+    let eliminates = |m: &Move| {
+        if position.would_eliminate(m) {
+            return true;
+        }
+        if !deadline_move {
+            return false;
+        }
+        let mut after = *position;
+        after.play_unchecked(m);
+        after.is_eliminated(c)
+    };
+    let safe: Vec<Move> = all.iter().copied().filter(|m| !eliminates(m)).collect();
     if safe.is_empty() {
         all
     } else {
@@ -76,7 +87,30 @@ pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stella_engine::Variant;
+    use stella_engine::{Colour, Variant};
+
+    #[test]
+    fn on_the_deadline_move_only_moves_that_empty_the_home_are_safe() {
+        // White's 30th move: j4 is still at home and can leave; other marbles
+        // could move instead, but each of those moves would eliminate white.
+        let pos: Position = "classic-2 white 30 white:j4,e14,e15,e16,f14,f15,f16,g14,h9,i9 \
+             black:j13,k13,k12,l12,l11,m11,h7,h6,g6,f6 made:29,29"
+            .parse()
+            .unwrap();
+        let home = pos.variant().home(pos.turn());
+        let all = pos.legal_moves();
+        assert!(all.iter().any(|m| !home.contains(m.from)));
+        let safe = safe_moves(&pos);
+        assert!(!safe.is_empty());
+        for m in &safe {
+            assert!(home.contains(m.from) && !home.contains(m.to), "{m:?}");
+            let mut after = pos;
+            after.play_unchecked(m);
+            assert!(!after.is_eliminated(Colour::White));
+        }
+        let mv = greedy_move(&pos, 3).unwrap();
+        assert!(safe.contains(&mv));
+    }
 
     #[test]
     fn greedy_moves_forward() {
