@@ -307,6 +307,16 @@ fn play_one(
     })
 }
 
+/// Writes the record of a finished game into `dir` (if given) at once, so
+/// that an interrupted match keeps the games it played.
+fn save_record(dir: Option<&std::path::Path>, r: &GameResult) -> anyhow::Result<()> {
+    if let Some(dir) = dir {
+        let path = dir.join(format!("game-{:04}.txt", r.index + 1));
+        std::fs::write(&path, &r.record).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// Elo difference for a score fraction.
 fn elo(p: f64) -> f64 {
     let p = p.clamp(1e-4, 1.0 - 1e-4);
@@ -341,12 +351,19 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                 if i >= args.games || failure.lock().expect("lock").is_some() {
                     break;
                 }
-                match play_one(i, variant, &specs, &names, &args) {
+                let played = play_one(i, variant, &specs, &names, &args)
+                    .and_then(|r| save_record(args.records.as_deref(), &r).map(|()| r));
+                match played {
                     Ok(r) => {
                         let mut all = results.lock().expect("lock");
                         all.push(r);
                         let total: f64 = all.iter().map(|r| r.score).sum();
-                        bar.set_message(format!("score {:.1}/{}", total, all.len()));
+                        let progress = format!("score {:.1}/{}", total, all.len());
+                        if bar.is_hidden() {
+                            // No terminal to draw the bar on (a log file): one line a game.
+                            eprintln!("game {}/{}: {progress}", all.len(), args.games);
+                        }
+                        bar.set_message(progress);
                         bar.inc(1);
                     }
                     Err(e) => {
@@ -363,13 +380,6 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     }
     let mut results = results.into_inner().expect("lock");
     results.sort_by_key(|r| r.index);
-    if let Some(dir) = &args.records {
-        for r in &results {
-            let path = dir.join(format!("game-{:04}.txt", r.index + 1));
-            std::fs::write(&path, &r.record)
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
-    }
     report(&results, &names, variant);
     Ok(())
 }

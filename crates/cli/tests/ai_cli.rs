@@ -49,6 +49,8 @@ fn a_short_match_reports_score_elo_and_length_and_saves_records() {
     assert!(out.contains("score level:2:brs "), "{out}");
     assert!(out.contains("\nelo "), "{out}");
     assert!(out.contains("moves a side"), "{out}");
+    // Piped, the progress bar is hidden: one line a finished game instead.
+    assert!(err.contains("game 2/2: score "), "{err}");
     for i in 1..=2 {
         let record = std::fs::read_to_string(dir.join(format!("game-000{i}.txt"))).unwrap();
         let parsed = stella_engine::Record::parse(&record).unwrap();
