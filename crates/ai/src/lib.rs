@@ -30,6 +30,7 @@
 
 pub mod brs;
 pub mod clock;
+pub mod deadline;
 pub mod eval;
 pub mod greedy;
 pub mod ida;

@@ -23,8 +23,9 @@
 //! [`eval::cost`]: crate::eval::cost
 
 use crate::clock::Clock;
+use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{cost, late_round_term, Weights};
-use crate::greedy::{deadline_moves, gain, safe_moves};
+use crate::greedy::gain;
 use crate::levels::Level;
 use crate::limits::Limits;
 use crate::race::{is_race, Problem};

@@ -8,6 +8,7 @@
 //! the *paranoid* search (see docs/benchmarks.md for why it was kept over max-n).
 
 use crate::clock::Clock;
+use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
 use crate::race::{is_race, Problem};
@@ -274,7 +275,7 @@ impl Searcher {
         clock: &dyn Clock,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        let mut root_moves = crate::greedy::safe_moves(position);
+        let mut root_moves = deadline_moves(position, safe_moves(position));
         if root_moves.is_empty() {
             return None;
         }

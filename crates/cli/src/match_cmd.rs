@@ -186,7 +186,7 @@ pub(crate) fn opening(variant: Variant, plies_per_seat: usize, seed: u64) -> Gam
         }
         let pos = *game.position();
         let t = tables(pos.turn());
-        let moves = stella_ai::greedy::safe_moves(&pos);
+        let moves = stella_ai::deadline::safe_moves(&pos);
         let forward: Vec<Move> = moves
             .iter()
             .copied()

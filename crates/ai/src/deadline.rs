@@ -1,0 +1,173 @@
+//! The home-leaving deadline (RULES.md §5) as the players see it: which moves
+//! would eliminate the mover, and, as the deadline nears, which moves still
+//! get every marble out of home in time.
+
+use stella_engine::geometry::neighbours;
+use stella_engine::{Bitboard, Hole, Move, Position};
+
+/// Spare moves kept before the deadline: the restriction to home-leaving
+/// moves starts when the moves left are at most the moves needed plus this.
+const MARGIN: u32 = 2;
+
+/// The legal moves of the player to move without the eliminating ones, unless
+/// every move eliminates: after the deadline a move ending in the player's own
+/// home, and on the deadline move itself a move that leaves a marble at home
+/// that could have left (RULES.md §5).
+pub fn safe_moves(position: &Position) -> Vec<Move> {
+    let all = position.legal_moves();
+    let c = position.turn();
+    let deadline_move = position.moves_made(c) + 1 == position.variant().deadline();
+    let eliminates = |m: &Move| {
+        if position.would_eliminate(m) {
+            return true;
+        }
+        if !deadline_move {
+            return false;
+        }
+        let mut after = *position;
+        after.play_unchecked(m);
+        after.is_eliminated(c)
+    };
+    let safe: Vec<Move> = all.iter().copied().filter(|m| !eliminates(m)).collect();
+    if safe.is_empty() {
+        all
+    } else {
+        safe
+    }
+}
+
+/// Steps a marble at `from` needs to reach a hole outside `home` over the holes
+/// not in `blocked`, or `None` when it is walled in.
+pub fn exit_steps(blocked: Bitboard, home: Bitboard, from: Hole) -> Option<u32> {
+    let mut seen = Bitboard::from_hole(from);
+    let mut frontier = seen;
+    let mut steps = 0;
+    while !frontier.is_empty() {
+        steps += 1;
+        let mut next = Bitboard::EMPTY;
+        for p in frontier {
+            next |= neighbours(p) & !blocked & !seen;
+        }
+        if !(next & !home).is_empty() {
+            return Some(steps);
+        }
+        seen |= next;
+        frontier = next;
+    }
+    None
+}
+
+/// As the deadline nears (moves left at most the moves the marbles still at
+/// home need, plus a margin), only the moves of home marbles that leave home
+/// or come closer to leaving; otherwise, or if there is none, all of `moves`.
+/// A marble needs one move if it has a move out, else its steps to the edge
+/// of home, counting the player's other home marbles as passable (they leave
+/// first); a marble walled in by other players' marbles does not count.
+pub fn deadline_moves(position: &Position, moves: Vec<Move>) -> Vec<Move> {
+    let c = position.turn();
+    let variant = position.variant();
+    let home = variant.home(c);
+    let at_home = position.marbles(c) & home;
+    let made = position.moves_made(c);
+    if at_home.is_empty() || made >= variant.deadline() {
+        return moves;
+    }
+    let left = u32::from(variant.deadline() - made);
+    let blocked = position.occupied() & !at_home;
+    let needs: Vec<(Hole, u32)> = at_home
+        .iter()
+        .filter_map(|h| {
+            let jumps_out = moves.iter().any(|m| m.from == h && !home.contains(m.to));
+            let need = if jumps_out {
+                Some(1)
+            } else {
+                exit_steps(blocked, home, h)
+            };
+            need.map(|n| (h, n))
+        })
+        .collect();
+    let needed: u32 = needs.iter().map(|&(_, n)| n).sum();
+    if needed == 0 || left > needed + MARGIN {
+        return moves;
+    }
+    let urgent: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| {
+            let Some(&(_, need)) = needs.iter().find(|(h, _)| *h == m.from) else {
+                return false;
+            };
+            !home.contains(m.to) || exit_steps(blocked, home, m.to).is_some_and(|n| n < need)
+        })
+        .collect();
+    if urgent.is_empty() {
+        moves
+    } else {
+        urgent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::tables;
+    use stella_engine::Colour;
+
+    #[test]
+    fn on_the_deadline_move_only_moves_that_empty_the_home_are_safe() {
+        // White's 30th move: j4 is still at home and can leave; other marbles
+        // could move instead, but each of those moves would eliminate white.
+        let pos: Position = "classic-2 white 30 white:j4,e14,e15,e16,f14,f15,f16,g14,h9,i9 \
+             black:j13,k13,k12,l12,l11,m11,h7,h6,g6,f6 made:29,29"
+            .parse()
+            .unwrap();
+        let home = pos.variant().home(pos.turn());
+        let all = pos.legal_moves();
+        assert!(all.iter().any(|m| !home.contains(m.from)));
+        let safe = safe_moves(&pos);
+        assert!(!safe.is_empty());
+        for m in &safe {
+            assert!(home.contains(m.from) && !home.contains(m.to), "{m:?}");
+            let mut after = pos;
+            after.play_unchecked(m);
+            assert!(!after.is_eliminated(Colour::White));
+        }
+        let mv = crate::greedy::greedy_move(&pos, 3).unwrap();
+        assert!(safe.contains(&mv));
+    }
+
+    #[test]
+    fn a_marble_deep_at_home_is_walked_out_in_time() {
+        // White's m1 is alone at the tip of its home and needs four steps to
+        // leave; with five moves left only its moves towards the edge remain.
+        let text = "classic-2 white 26 white:m1,e14,e15,e16,f14,f15,f16,g14,h9,i9 \
+             black:j13,k13,k12,l12,l11,m11,h7,h6,g6,f6 made:25,25";
+        let pos: Position = text.parse().unwrap();
+        let home = pos.variant().home(Colour::White);
+        let tip: Hole = "m1".parse().unwrap();
+        assert_eq!(exit_steps(pos.occupied() & !home, home, tip), Some(4));
+        let moves = deadline_moves(&pos, safe_moves(&pos));
+        let t = tables(Colour::White);
+        assert!(!moves.is_empty());
+        for m in &moves {
+            assert_eq!(m.from, tip);
+            assert!(t.rows_to_go[m.to.index()] < t.rows_to_go[tip.index()]);
+        }
+        // With more moves left, every move is allowed.
+        let early: Position = text.replace("made:25,25", "made:20,20").parse().unwrap();
+        assert_eq!(
+            deadline_moves(&early, safe_moves(&early)),
+            safe_moves(&early)
+        );
+    }
+
+    #[test]
+    fn walled_in_marbles_do_not_count() {
+        let home = Position::start(stella_engine::Variant::Classic2)
+            .variant()
+            .home(Colour::White);
+        let tip: Hole = "m1".parse().unwrap();
+        let wall = neighbours(tip);
+        assert_eq!(exit_steps(wall, home, tip), None);
+    }
+}
