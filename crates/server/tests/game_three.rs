@@ -3,13 +3,13 @@
 mod common;
 
 use common::play::{next_greedy, play};
-use common::spawn_app;
+use common::spawn_app_for_scripts;
 use serde_json::json;
 use stella_engine::{Game, Variant};
 
 #[tokio::test]
 async fn classic_three_resignation_ends_the_game_for_all() {
-    let app = spawn_app().await;
+    let app = spawn_app_for_scripts().await;
     let mut clients = Vec::new();
     for _ in 0..3 {
         let cookie = app.guest().await;

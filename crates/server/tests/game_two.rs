@@ -4,13 +4,13 @@
 mod common;
 
 use common::play::{next_greedy, play};
-use common::spawn_app;
+use common::spawn_app_for_scripts;
 use serde_json::json;
 use stella_engine::{Colour, Game, Record, Variant};
 
 #[tokio::test]
 async fn classic_two_game_to_the_end_updates_ratings() {
-    let app = spawn_app().await;
+    let app = spawn_app_for_scripts().await;
     let ana = app.register("ana").await;
     let bo = app.register("boris").await;
     let mut a = app.ws(Some(&ana)).await;
@@ -138,7 +138,7 @@ async fn classic_two_game_to_the_end_updates_ratings() {
 
 #[tokio::test]
 async fn an_eliminating_move_needs_confirmation() {
-    let app = spawn_app().await;
+    let app = spawn_app_for_scripts().await;
     let (wc, bc) = (app.guest().await, app.guest().await);
     let mut w = app.ws(Some(&wc)).await;
     let mut b = app.ws(Some(&bc)).await;

@@ -46,6 +46,21 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with(Options::default()).await
 }
 
+/// A server for scripted players, which move as fast as the server answers:
+/// their per-connection message rate is raised far above a person's, so a
+/// long game is never cut by the flood limit (tested in bad_input.rs with
+/// the real limit).
+pub async fn spawn_app_for_scripts() -> TestApp {
+    spawn_app_with(Options {
+        config: Some(|c| {
+            c.ws_burst = 10_000;
+            c.ws_per_second = 10_000;
+        }),
+        ..Options::default()
+    })
+    .await
+}
+
 pub async fn spawn_app_with(opts: Options) -> TestApp {
     let dir = opts
         .dir
