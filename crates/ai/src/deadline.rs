@@ -74,16 +74,25 @@ pub fn deadline_moves(position: &Position, moves: Vec<Move>) -> Vec<Move> {
     }
     let left = u32::from(variant.deadline() - made);
     let blocked = position.occupied() & !at_home;
-    let needs: Vec<(Hole, u32)> = at_home
+    let steps: Vec<(Hole, Option<u32>)> = at_home
         .iter()
-        .filter_map(|h| {
+        .map(|h| (h, exit_steps(blocked, home, h)))
+        .collect();
+    // A move out only lowers a marble's need to 1 (or gives a walled-in one a
+    // need of 1), so this bounds the need without scanning the moves.
+    let most: u32 = steps.iter().map(|&(_, s)| s.unwrap_or(1)).sum();
+    if left > most + MARGIN {
+        return moves;
+    }
+    let needs: Vec<(Hole, u32)> = steps
+        .into_iter()
+        .filter_map(|(h, steps)| {
             let jumps_out = moves.iter().any(|m| m.from == h && !home.contains(m.to));
-            let need = if jumps_out {
-                Some(1)
+            if jumps_out {
+                Some((h, 1))
             } else {
-                exit_steps(blocked, home, h)
-            };
-            need.map(|n| (h, n))
+                steps.map(|n| (h, n))
+            }
         })
         .collect();
     let needed: u32 = needs.iter().map(|&(_, n)| n).sum();
