@@ -7,8 +7,10 @@ mod engine;
 mod loadtest;
 mod match_cmd;
 mod perft;
+mod score;
 mod serve;
 mod solo;
+mod tally;
 mod tune;
 
 /// Stella: Chinese checkers (Stern-Halma) server, engine and tools.
@@ -31,6 +33,8 @@ enum Command {
     Solo(solo::SoloArgs),
     /// Evaluate a position and print the principal variation.
     Analyse(analyse::AnalyseArgs),
+    /// Score one player over saved match records (pools runs with different seeds).
+    Tally(tally::TallyArgs),
     /// Tune the evaluation weights by self-play (SPSA) and write them to a file.
     Tune(tune::TuneArgs),
     /// Run the game server (HTTP, WebSocket, embedded web client).
@@ -47,6 +51,7 @@ fn main() -> anyhow::Result<()> {
         Command::Match(args) => match_cmd::run(args),
         Command::Solo(args) => solo::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Tally(args) => tally::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),

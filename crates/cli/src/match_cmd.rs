@@ -17,6 +17,9 @@ use stella_ai::tables::tables;
 use stella_ai::{choose_with, Style, SystemClock};
 use stella_engine::{Colour, Game, Move, Record, Variant};
 
+use crate::score::{ends_line, pairwise_score, Summary};
+use crate::tally::seat_tag;
+
 /// Arguments of `stella match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
@@ -260,38 +263,11 @@ fn play_one(
         hashes.push(game.position().hash());
     }
     let outcome = game.outcome().expect("over");
-    let place_of = |u: &Vec<Colour>| {
-        outcome
-            .places
-            .iter()
-            .find(|(c, _)| *c == u[0])
-            .map_or(0, |x| x.1)
-    };
-    let mine = place_of(&teams[one_unit]);
-    let mut score = 0.0;
-    for (i, u) in teams.iter().enumerate() {
-        if i == one_unit {
-            continue;
-        }
-        let theirs = place_of(u);
-        score += if mine < theirs {
-            1.0
-        } else if mine == theirs {
-            0.5
-        } else {
-            0.0
-        };
-    }
-    score /= (k - 1) as f64;
+    let score = pairwise_score(&outcome.places, &teams, one_unit);
     let tags: Vec<(String, String)> = variant
         .seats()
         .iter()
-        .map(|&c| {
-            let name = c.name();
-            let mut cap = name[..1].to_uppercase();
-            cap.push_str(&name[1..]);
-            (cap, names[owner(c)].clone())
-        })
+        .map(|&c| (seat_tag(c), names[owner(c)].clone()))
         .collect();
     let mut tag_refs: Vec<(&str, &str)> = vec![("Event", "stella match")];
     tag_refs.extend(tags.iter().map(|(a, b)| (a.as_str(), b.as_str())));
@@ -315,12 +291,6 @@ fn save_record(dir: Option<&std::path::Path>, r: &GameResult) -> anyhow::Result<
         std::fs::write(&path, &r.record).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
-}
-
-/// Elo difference for a score fraction.
-fn elo(p: f64) -> f64 {
-    let p = p.clamp(1e-4, 1.0 - 1e-4);
-    -400.0 * (1.0 / p - 1.0).log10()
 }
 
 /// Runs `stella match`.
@@ -385,31 +355,17 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
 }
 
 fn report(results: &[GameResult], names: &[String; 2], variant: Variant) {
-    let n = results.len() as f64;
-    if results.is_empty() {
+    let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
+    let Some(summary) = Summary::of(&scores) else {
         println!("no games played");
         return;
-    }
-    let total: f64 = results.iter().map(|r| r.score).sum();
-    let p = total / n;
-    let var = results.iter().map(|r| (r.score - p).powi(2)).sum::<f64>() / n;
-    let se = (var / n).sqrt();
-    let (lo, hi) = (elo(p - 1.96 * se), elo(p + 1.96 * se));
-    let wins = results.iter().filter(|r| r.score > 0.99).count();
-    let losses = results.iter().filter(|r| r.score < 0.01).count();
-    let draws = results.len() - wins - losses;
+    };
+    let n = results.len() as f64;
     let avg_len = results
         .iter()
         .map(|r| r.plies as f64 / r.seats as f64)
         .sum::<f64>()
         / n;
-    let mut reasons: Vec<(String, usize)> = Vec::new();
-    for r in results {
-        match reasons.iter_mut().find(|(k, _)| *k == r.reason) {
-            Some(e) => e.1 += 1,
-            None => reasons.push((r.reason.clone(), 1)),
-        }
-    }
     let max0 = results.iter().map(|r| r.max_ms[0]).fold(0.0, f64::max);
     let max1 = results.iter().map(|r| r.max_ms[1]).fold(0.0, f64::max);
     println!(
@@ -418,20 +374,12 @@ fn report(results: &[GameResult], names: &[String; 2], variant: Variant) {
         names[1],
         results.len()
     );
-    println!(
-        "score {} {:.1}/{} ({:.1}%)  +{} ={} -{}",
-        names[0],
-        total,
-        results.len(),
-        100.0 * p,
-        wins,
-        draws,
-        losses
-    );
-    println!("elo {:+.0} (95% {:+.0} .. {:+.0})", elo(p), lo, hi);
+    println!("{}", summary.lines(&names[0]));
     println!("average length {avg_len:.1} moves a side");
-    let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    println!("ends: {}", reasons.join(", "));
+    println!(
+        "ends: {}",
+        ends_line(results.iter().map(|r| r.reason.as_str()))
+    );
     println!(
         "longest think: {} {:.0} ms, {} {:.0} ms",
         names[0], max0, names[1], max1

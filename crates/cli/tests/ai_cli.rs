@@ -56,6 +56,22 @@ fn a_short_match_reports_score_elo_and_length_and_saves_records() {
         let parsed = stella_engine::Record::parse(&record).unwrap();
         assert!(parsed.replay().unwrap().is_over());
     }
+    // Tallied from the saved records, the score is the match's own.
+    let (ok, tally, err) = stella(&["tally", "--player", "level:2:brs", &dir_text]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        line_after(&tally, "score "),
+        line_after(&out, "score "),
+        "{tally}"
+    );
+    assert_eq!(line_after(&tally, "elo "), line_after(&out, "elo "));
+    assert!(
+        tally.starts_with("level:2:brs vs greedy, 2 games"),
+        "{tally}"
+    );
+    let (ok, _, err) = stella(&["tally", "--player", "level:3", &dir_text]);
+    assert!(!ok);
+    assert!(err.contains("no seat is played by \"level:3\""), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

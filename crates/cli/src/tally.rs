@@ -1,0 +1,212 @@
+//! `stella tally`: the score of one player over saved game records (the
+//! directories `stella match --records` writes), so that runs with different
+//! seeds can be pooled into one score and one Elo interval.
+
+use anyhow::{bail, Context};
+use std::path::{Path, PathBuf};
+use stella_engine::{Colour, Record, Variant};
+
+use crate::score::{ends_line, pairwise_score, Summary};
+
+/// Arguments of `stella tally`.
+#[derive(clap::Args)]
+pub struct TallyArgs {
+    /// The player whose score is counted, as the records' seat tags name it
+    /// (what was given to `stella match --one` or `--two`, e.g. `level:5`).
+    #[arg(long)]
+    player: String,
+    /// Record files, or directories whose `.txt` files are records.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// The record tag naming who played `colour` (`White`, `Red`, …).
+pub fn seat_tag(colour: Colour) -> String {
+    let name = colour.name();
+    let mut tag = name[..1].to_uppercase();
+    tag.push_str(&name[1..]);
+    tag
+}
+
+/// One counted game.
+#[derive(Debug)]
+struct Counted {
+    score: f64,
+    moves_a_side: f64,
+    reason: String,
+    opponents: Vec<String>,
+}
+
+/// Runs `stella tally`.
+pub fn run(args: TallyArgs) -> anyhow::Result<()> {
+    let mut files = Vec::new();
+    for path in &args.paths {
+        files.extend(record_files(path)?);
+    }
+    if files.is_empty() {
+        bail!("no record files (*.txt) in the given paths");
+    }
+    let mut games = Vec::new();
+    for file in &files {
+        let text =
+            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+        games.push(count(&text, &args.player).with_context(|| format!("{}", file.display()))?);
+    }
+    let scores: Vec<f64> = games.iter().map(|g| g.score).collect();
+    let summary = Summary::of(&scores).expect("at least one game");
+    let mut opponents: Vec<&str> = Vec::new();
+    for name in games.iter().flat_map(|g| &g.opponents) {
+        if !opponents.contains(&name.as_str()) {
+            opponents.push(name);
+        }
+    }
+    let length = games.iter().map(|g| g.moves_a_side).sum::<f64>() / games.len() as f64;
+    println!(
+        "{} vs {}, {} games",
+        args.player,
+        opponents.join(", "),
+        games.len()
+    );
+    println!("{}", summary.lines(&args.player));
+    println!("average length {length:.1} moves a side");
+    println!(
+        "ends: {}",
+        ends_line(games.iter().map(|g| g.reason.as_str()))
+    );
+    Ok(())
+}
+
+/// The record files at `path`: the file itself, or a directory's `.txt`
+/// files in name order.
+fn record_files(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        if !path.exists() {
+            bail!("{}: no such file or directory", path.display());
+        }
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The score of `player` in the record `text`.
+fn count(text: &str, player: &str) -> anyhow::Result<Counted> {
+    let record = Record::parse(text).context("not a game record")?;
+    let variant: Variant = record
+        .tag("Variant")
+        .context("no Variant tag")?
+        .parse()
+        .context("Variant tag")?;
+    let teams = variant.teams();
+    let name_of = |c: Colour| record.tag(&seat_tag(c)).unwrap_or("").to_string();
+    let mine: Vec<usize> = (0..teams.len())
+        .filter(|&i| name_of(teams[i][0]) == player)
+        .collect();
+    let unit = match mine.as_slice() {
+        [one] => *one,
+        [] => {
+            let seats: Vec<String> = variant
+                .seats()
+                .iter()
+                .map(|&c| format!("{c} {:?}", name_of(c)))
+                .collect();
+            bail!(
+                "no seat is played by {player:?} (seats: {})",
+                seats.join(", ")
+            )
+        }
+        _ => bail!("{player:?} plays more than one side: its score against itself means nothing"),
+    };
+    let result = record.tag("Result").context("no Result tag")?;
+    if result == "*" {
+        bail!("the game is not finished (Result *)");
+    }
+    let mut places = Vec::new();
+    for item in result.split_whitespace() {
+        let (colour, place) = item
+            .split_once('=')
+            .with_context(|| format!("Result item {item:?} is not colour=place"))?;
+        let colour: Colour = colour
+            .parse()
+            .map_err(|_| anyhow::anyhow!("Result item {item:?}: unknown colour"))?;
+        let place: u8 = place
+            .parse()
+            .with_context(|| format!("Result item {item:?}: the place is not a number"))?;
+        places.push((colour, place));
+    }
+    for &c in variant.seats() {
+        if !places.iter().any(|(p, _)| *p == c) {
+            bail!("Result has no place for {c}");
+        }
+    }
+    let opponents = (0..teams.len())
+        .filter(|&i| i != unit)
+        .map(|i| name_of(teams[i][0]))
+        .collect();
+    Ok(Counted {
+        score: pairwise_score(&places, &teams, unit),
+        moves_a_side: record.moves.len() as f64 / variant.players() as f64,
+        reason: record.tag("Reason").unwrap_or("unknown").to_string(),
+        opponents,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A classic-3 record: level 5 in the first seat, second of three.
+    fn three(result: &str) -> String {
+        let seats = Variant::Classic3.seats();
+        format!(
+            "[Variant \"classic-3\"]\n[{} \"level:5\"]\n[{} \"level:4\"]\n[{} \"level:4\"]\n\
+             [Result \"{result}\"]\n[Reason \"arrived\"]\n\n",
+            seat_tag(seats[0]),
+            seat_tag(seats[1]),
+            seat_tag(seats[2]),
+        )
+    }
+
+    fn placed() -> String {
+        let seats = Variant::Classic3.seats();
+        format!(
+            "{}=2 {}=1 {}=3",
+            seats[0].name(),
+            seats[1].name(),
+            seats[2].name()
+        )
+    }
+
+    #[test]
+    fn a_record_scores_the_players_pairwise_placings() {
+        let c = count(&three(&placed()), "level:5").unwrap();
+        assert_eq!(c.score, 0.5);
+        assert_eq!(c.reason, "arrived");
+        assert_eq!(c.opponents, vec!["level:4", "level:4"]);
+        assert_eq!(c.moves_a_side, 0.0);
+    }
+
+    #[test]
+    fn bad_records_are_refused_with_what_is_wrong() {
+        let err = |text: &str, player: &str| format!("{:#}", count(text, player).unwrap_err());
+        let good = three(&placed());
+        assert!(err(&good, "level:6").contains("no seat is played by \"level:6\""));
+        assert!(err(&good, "level:4").contains("more than one side"));
+        assert!(err(&three("*"), "level:5").contains("not finished"));
+        let first = Variant::Classic3.seats()[0].name();
+        assert!(err(&three(&format!("{first}=1")), "level:5").contains("no place for"));
+        assert!(err(&three("white=x"), "level:5").contains("white=x"));
+        assert!(err(&three("purple=1"), "level:5").contains("unknown colour"));
+        assert!(err("[Variant \"nonsense\"]\n", "level:5").contains("Variant"));
+    }
+
+    #[test]
+    fn seat_tags_capitalise_the_colour() {
+        assert_eq!(seat_tag(Colour::White), "White");
+    }
+}
