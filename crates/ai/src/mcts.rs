@@ -29,6 +29,7 @@ use crate::greedy::gain;
 use crate::levels::Level;
 use crate::limits::Limits;
 use crate::race::{is_race, Problem};
+use crate::request::Request;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::tables;
@@ -134,20 +135,12 @@ impl Budget {
     }
 }
 
-/// The move of `level` by Monte Carlo tree search, given the hashes of the
-/// game's positions so far, thinking at most `max_ms` if given. `None` when
-/// there is no legal move.
-pub fn choose(
-    position: &Position,
-    history: &[u64],
-    level: u8,
-    seed: u64,
-    clock: &dyn Clock,
-    max_ms: Option<u64>,
-    weights: &Weights,
-) -> Option<Move> {
-    let lv = Level::get(level);
-    let limits = lv.capped(max_ms);
+/// The move `request` asks for, by Monte Carlo tree search (the request's
+/// strategy is not read). `None` when there is no legal move.
+pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
+    let position = request.position;
+    let lv = Level::get(request.level);
+    let limits = lv.capped(request.max_ms);
     let start = clock.now_ms();
     let config = Config::DEFAULT;
     let budget = Budget::of(&limits, position, start, &config);
@@ -157,7 +150,14 @@ pub fn choose(
             return Some(first);
         }
     }
-    let mut mcts = Mcts::new(position, history, seed, lv.noise, *weights, config);
+    let mut mcts = Mcts::new(
+        position,
+        request.history,
+        request.seed,
+        lv.noise,
+        request.style.weights,
+        config,
+    );
     mcts.run(budget, clock).map(|r| r.best)
 }
 
@@ -627,7 +627,7 @@ mod tests {
             assert!(!pos.would_eliminate(&mv), "{mv:?}");
         }
         for p in greedy_game(Variant::Classic6, 40).iter().step_by(7) {
-            let mv = choose(p, &[], 3, 5, &FrozenClock, None, &Weights::DEFAULT).unwrap();
+            let mv = choose(&Request::new(p, 3, 5), &FrozenClock).unwrap();
             assert!(p.legal_moves().contains(&mv) && !p.would_eliminate(&mv));
         }
     }
@@ -742,18 +742,12 @@ mod tests {
             for level in [4u8, 6] {
                 let t0 = clock.now_ms();
                 for p in &sample {
-                    crate::choose_with(
-                        p,
-                        &[],
-                        level,
-                        1,
-                        &clock,
-                        None,
-                        &crate::Style {
+                    Request::new(p, level, 1)
+                        .style(crate::Style {
                             strategy: Some(crate::Strategy::Paranoid),
                             ..Default::default()
-                        },
-                    );
+                        })
+                        .choose(&clock);
                 }
                 let ab = (clock.now_ms() - t0) / sample.len() as f64;
                 let lv = Level::get(level);

@@ -3,7 +3,7 @@
 //! took it out, and the old deadline rule only pushed marbles that could
 //! leave in one move), replayed to round 24 and played on by each strategy.
 
-use stella_ai::{choose_with, FrozenClock, Strategy, Style};
+use stella_ai::{FrozenClock, Request, Strategy, Style};
 use stella_engine::{Colour, Game, Record};
 
 const RECORD: &str = r#"[Variant "pairs-2x2"]
@@ -69,16 +69,11 @@ fn no_strategy_breaks_the_deadline_in_the_game_mcts_once_lost_that_way() {
                 Style::default()
             };
             let seed = hashes.len() as u64;
-            let mv = choose_with(
-                game.position(),
-                &hashes,
-                5,
-                seed,
-                &FrozenClock,
-                None,
-                &seat_style,
-            )
-            .expect("a move");
+            let mv = Request::new(game.position(), 5, seed)
+                .history(&hashes)
+                .style(seat_style)
+                .choose(&FrozenClock)
+                .expect("a move");
             game.play(&mv).unwrap();
             hashes.push(game.position().hash());
         }

@@ -1,7 +1,7 @@
 //! Levels: determinism, never an eliminating move, deadlines, games finish.
 
 use stella_ai::race::Problem;
-use stella_ai::{best_move, choose, Clock, FrozenClock, Limits, Searcher, Settings, StepClock};
+use stella_ai::{best_move, Clock, FrozenClock, Limits, Request, Searcher, Settings, StepClock};
 use stella_engine::{Colour, Game, Position, Variant};
 
 fn midgame() -> Position {
@@ -57,15 +57,10 @@ fn low_levels_finish_a_two_player_game() {
     let mut hashes = vec![game.position().hash()];
     while !game.is_over() {
         let level = if game.turn() == Colour::White { 1 } else { 2 };
-        let mv = choose(
-            game.position(),
-            &hashes,
-            level,
-            game.moves().len() as u64,
-            &FrozenClock,
-            None,
-        )
-        .expect("a move");
+        let mv = Request::new(game.position(), level, game.moves().len() as u64)
+            .history(&hashes)
+            .choose(&FrozenClock)
+            .expect("a move");
         assert!(
             !game.would_eliminate(&mv)
                 || game.legal_moves().iter().all(|m| game.would_eliminate(m))

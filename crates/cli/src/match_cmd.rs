@@ -14,7 +14,7 @@ use std::time::Instant;
 use stella_ai::greedy::greedy_move;
 use stella_ai::rng::Rng;
 use stella_ai::tables::tables;
-use stella_ai::{choose_with, Style, SystemClock};
+use stella_ai::{Request, Style, SystemClock};
 use stella_engine::{Colour, Game, Move, Record, Variant};
 
 use crate::score::{ends_line, pairwise_score, Summary};
@@ -239,15 +239,11 @@ fn play_one(
         let t0 = Instant::now();
         let mv = match &specs[p] {
             PlayerSpec::Greedy => greedy_move(game.position(), seed),
-            PlayerSpec::Level(l, style) => choose_with(
-                game.position(),
-                &hashes,
-                *l,
-                seed,
-                &clock,
-                args.movetime,
-                style,
-            ),
+            PlayerSpec::Level(l, style) => Request::new(game.position(), *l, seed)
+                .history(&hashes)
+                .max_ms(args.movetime)
+                .style(*style)
+                .choose(&clock),
             PlayerSpec::External(_) => Some(externals[p].as_mut().expect("started").choose(
                 &game,
                 args.movetime,

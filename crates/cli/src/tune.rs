@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use stella_ai::levels::{MAX_LEVEL, MIN_LEVEL};
 use stella_ai::rng::Rng;
-use stella_ai::{choose_with, FrozenClock, Style, Weights};
+use stella_ai::{FrozenClock, Request, Style, Weights};
 use stella_engine::{Colour, Game, Variant};
 
 /// Exponent of the step-size sequence `a_k`.
@@ -328,16 +328,12 @@ fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
             weights,
         };
         let seed = pair.seed ^ game.moves().len() as u64;
-        let mv = choose_with(
-            game.position(),
-            &hashes,
-            cfg.level,
-            seed,
-            &FrozenClock,
-            Some(GENEROUS_MS),
-            &style,
-        )
-        .ok_or_else(|| anyhow!("no move in a game that is not over"))?;
+        let mv = Request::new(game.position(), cfg.level, seed)
+            .history(&hashes)
+            .max_ms(Some(GENEROUS_MS))
+            .style(style)
+            .choose(&FrozenClock)
+            .ok_or_else(|| anyhow!("no move in a game that is not over"))?;
         game.play(&mv).map_err(|e| anyhow!("illegal move: {e}"))?;
         hashes.push(game.position().hash());
     }

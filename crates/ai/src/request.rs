@@ -1,0 +1,160 @@
+//! One request for a computer move: the position, the game so far, the
+//! level, the seed, an optional cap on thinking time and how to play
+//! ([`Style`]). [`Request::choose`] dispatches to the strategy.
+
+use crate::clock::Clock;
+use crate::eval::Weights;
+use crate::levels::Level;
+use crate::mcts;
+use crate::search::{Searcher, Settings};
+use crate::strategy::Strategy;
+use stella_engine::{Move, Position};
+
+/// How a computer player searches besides its level: the multi-player
+/// strategy (`None` = [`Strategy::default_for`] the variant) and the
+/// evaluation weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Multi-player strategy; `None` picks the default for the variant.
+    pub strategy: Option<Strategy>,
+    /// Evaluation weights.
+    pub weights: Weights,
+}
+
+/// What to choose a move for. Build it with [`Request::new`] and the
+/// setters; the fields are public for reading.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The position whose player to move is asked for a move.
+    pub position: &'a Position,
+    /// Hashes of the game's positions so far, for threefold repetition
+    /// (empty when the game's history does not matter).
+    pub history: &'a [u64],
+    /// The level, 1 (beginner) to 8 (strongest); clamped.
+    pub level: u8,
+    /// The seed: the same request with the same seed gives the same move
+    /// (as long as no time cap is reached).
+    pub seed: u64,
+    /// Cap on thinking time in milliseconds, below the level's own cap.
+    pub max_ms: Option<u64>,
+    /// Strategy and evaluation weights.
+    pub style: Style,
+}
+
+impl<'a> Request<'a> {
+    /// A request at `level` with `seed`, no history, the level's own time
+    /// cap and the default style.
+    pub fn new(position: &'a Position, level: u8, seed: u64) -> Request<'a> {
+        Request {
+            position,
+            history: &[],
+            level,
+            seed,
+            max_ms: None,
+            style: Style::default(),
+        }
+    }
+
+    /// This request in a game whose positions so far hash to `history`.
+    pub fn history(self, history: &'a [u64]) -> Request<'a> {
+        Request { history, ..self }
+    }
+
+    /// This request thinking at most `max_ms` milliseconds if given.
+    pub fn max_ms(self, max_ms: Option<u64>) -> Request<'a> {
+        Request { max_ms, ..self }
+    }
+
+    /// This request played in `style`.
+    pub fn style(self, style: Style) -> Request<'a> {
+        Request { style, ..self }
+    }
+
+    /// The move chosen, never an eliminating move unless it is the only
+    /// one. `None` when there is no legal move.
+    pub fn choose(&self, clock: &dyn Clock) -> Option<Move> {
+        let strategy = self
+            .style
+            .strategy
+            .unwrap_or_else(|| Strategy::default_for(self.position.variant()));
+        if strategy == Strategy::Mcts {
+            return mcts::choose(self, clock);
+        }
+        self.choose_by_alpha_beta(strategy, clock)
+    }
+
+    /// The move of the alpha-beta search in `strategy` (paranoid or BRS).
+    fn choose_by_alpha_beta(&self, strategy: Strategy, clock: &dyn Clock) -> Option<Move> {
+        let lv = Level::get(self.level);
+        let t0 = clock.now_ms();
+        thread_local! {
+            static CACHED: std::cell::RefCell<Option<Searcher>> = const { std::cell::RefCell::new(None) };
+        }
+        // One searcher per thread, reused so its tables are not allocated
+        // again for every move, and cleared so that the choice depends only
+        // on the request.
+        let mut searcher = CACHED
+            .with(|c| c.borrow_mut().take())
+            .filter(|s| s.settings().tt_mb == lv.tt_mb)
+            .unwrap_or_else(|| {
+                Searcher::new(Settings {
+                    tt_mb: lv.tt_mb,
+                    ..Settings::default()
+                })
+            });
+        searcher.clear();
+        searcher.set_weights(self.style.weights);
+        searcher.set_strategy(strategy);
+        searcher.set_noise(lv.noise, self.seed);
+        searcher.set_race_width(lv.race_width);
+        searcher.set_game_history(self.history);
+        let mut limits = lv.capped(self.max_ms);
+        let spent = (clock.now_ms() - t0).max(0.0) as u64;
+        limits.movetime_ms = limits.movetime_ms.map(|m| m.saturating_sub(spent).max(1));
+        let best = searcher
+            .search(self.position, limits, clock)
+            .map(|r| r.best);
+        CACHED.with(|c| *c.borrow_mut() = Some(searcher));
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FrozenClock;
+    use stella_engine::Variant;
+
+    #[test]
+    fn setters_keep_the_other_fields() {
+        let pos = Position::start(Variant::Classic2);
+        let history = [pos.hash()];
+        let style = Style {
+            strategy: Some(Strategy::BestReply),
+            weights: Weights::DEFAULT,
+        };
+        let r = Request::new(&pos, 5, 9)
+            .history(&history)
+            .max_ms(Some(100))
+            .style(style);
+        assert_eq!((r.level, r.seed, r.max_ms), (5, 9, Some(100)));
+        assert_eq!(r.history, &history);
+        assert_eq!(r.style, style);
+    }
+
+    #[test]
+    fn every_strategy_answers_a_legal_move() {
+        let pos = Position::start(Variant::Classic3);
+        for strategy in Strategy::ALL {
+            let style = Style {
+                strategy: Some(strategy),
+                ..Style::default()
+            };
+            let mv = Request::new(&pos, 2, 1).style(style).choose(&FrozenClock);
+            assert!(
+                pos.legal_moves().contains(&mv.expect("a move")),
+                "{strategy:?}"
+            );
+        }
+    }
+}
