@@ -28,7 +28,7 @@ use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
 use crate::limits::Limits;
-use crate::race::{is_race, Problem};
+use crate::race::{is_final_approach, is_race, Problem};
 use crate::request::Request;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
@@ -144,7 +144,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let start = clock.now_ms();
     let config = Config::DEFAULT;
     let budget = Budget::of(&limits, position, start, &config);
-    if lv.race_width > 0 && is_race(position) {
+    if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
         if let Some(first) = race_move(position, clock, cap, lv.race_width) {
             return Some(first);
@@ -161,7 +161,8 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     mcts.run(budget, clock).map(|r| r.best)
 }
 
-/// In a two-player race, the first move of the fastest finish found.
+/// In a two-player race or on a final approach, the first move of the
+/// fastest finish found.
 fn race_move(position: &Position, clock: &dyn Clock, budget_ms: f64, width: usize) -> Option<Move> {
     let plan = Problem::of(position).solve(clock, budget_ms, width)?;
     let first = *plan.first()?;

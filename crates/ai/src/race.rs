@@ -238,10 +238,33 @@ pub fn is_race(position: &Position) -> bool {
     back(me) + back(them) < 16
 }
 
+/// Marbles outside its goal up to which a player at a table of more than two
+/// plays its final approach by single-agent search ([`is_final_approach`]).
+pub const FINAL_APPROACH_MARBLES: u32 = 3;
+
+/// Whether the player to move, at a table of more than two players, is on
+/// its final approach: between one and [`FINAL_APPROACH_MARBLES`] marbles
+/// outside its goal. What is left of its game is bringing them in, and the
+/// evaluation sees that too coarsely (a straggler level with its goal's last
+/// free hole but not next to it gains no row by walking there), so the
+/// multi-player search plays the first move of the fastest plan instead,
+/// the other marbles taken as they stand. Never with the Masters swap, which
+/// the single-agent search does not play.
+pub fn is_final_approach(position: &Position) -> bool {
+    let v = position.variant();
+    if v.players() <= 2 || v.masters_swap() {
+        return false;
+    }
+    let c = position.turn();
+    let outside = (position.marbles(c) & !v.goal(c)).count();
+    (1..=FINAL_APPROACH_MARBLES).contains(&outside)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::clock::FrozenClock;
+    use stella_engine::Variant;
 
     #[test]
     fn finishing_in_one() {
@@ -253,5 +276,25 @@ mod tests {
         let plan = p.solve(&FrozenClock, 1000.0, 64).unwrap();
         assert_eq!(plan.len(), 1);
         assert!(is_race(&pos));
+    }
+
+    #[test]
+    fn final_approach_needs_a_few_marbles_out_at_a_bigger_table() {
+        // Blue, at a six-player table, with one marble outside its goal.
+        let pos: Position = "classic-6 blue 91 white:e14,e16,e17,f14,f15,f16,g13,g14,g15,h14 \
+            red:j13,k12,k13,l11,l12,l13,m10,m11,m12,m13 blue:l5,n5,n6,n7,o5,o6,o7,p5,p6,q5 \
+            black:i7,j4,j9,k3,k4,l2,l4,m1,m3,m4 yellow:e5,e6,e7,e8,f5,f6,f7,g5,g6,h5 \
+            green:a13,b12,b13,c11,c12,c13,d10,d11,d12,d13 made:42,47,90,90,45,46 \
+            arrived:white,red,yellow,green places:white=1,red=4,yellow=2,green=3"
+            .parse()
+            .unwrap();
+        assert!(is_final_approach(&pos));
+        assert!(!is_final_approach(&Position::start(Variant::Classic6)));
+        // Two players: that is what is_race is for.
+        let two: Position =
+            "classic-2 white 40 white:e14,e15,e16,e17,f14,f15,f16,g14,g15,h13 black:m1,l2,m2,k3,l3,m3,j4,k4,l4,m4 made:39,39"
+                .parse()
+                .unwrap();
+        assert!(!is_final_approach(&two));
     }
 }
