@@ -7,7 +7,9 @@
 //! rows-to-go heuristic; several heuristic weightings and widths are tried
 //! while time allows and the shortest plan wins. Plans are checked move by
 //! move with the engine's move generator. With [`is_race`] the two-player
-//! search hands over to it once the armies have passed each other.
+//! search hands over to it once the armies have passed each other, and with
+//! [`is_final_approach`] every strategy at bigger tables once the player to
+//! move has only a few marbles left to bring in.
 
 use crate::clock::Clock;
 use crate::tables::{tables, ColourTables};

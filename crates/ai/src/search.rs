@@ -11,7 +11,7 @@ use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
-use crate::race::{is_race, Problem};
+use crate::race::{is_final_approach, is_race, Problem};
 use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
@@ -378,7 +378,8 @@ impl Searcher {
         Some(best)
     }
 
-    /// In a race, the first move of the fastest finish found.
+    /// In a race (or on a multi-player final approach), the first move of the
+    /// fastest finish found.
     fn race(
         &mut self,
         position: &Position,
@@ -389,7 +390,7 @@ impl Searcher {
             return None;
         }
         let budget = ((self.deadline - self.start_ms) * 0.6).min(1e9);
-        if !is_race(position) {
+        if !is_race(position) && !is_final_approach(position) {
             return None;
         }
         // The beam's plan, then IDA* to prove it shortest or find a shorter one.

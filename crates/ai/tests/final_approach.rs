@@ -5,7 +5,7 @@
 //! nothing for walking across to its goal's last free hole). On the final
 //! approach the search now plays the fastest single-agent finish.
 
-use stella_ai::{FrozenClock, Request};
+use stella_ai::{FrozenClock, Request, Strategy, Style};
 use stella_engine::{Colour, Game, Position};
 
 const STALL: &str = "classic-6 blue 91 white:e14,e16,e17,f14,f15,f16,g13,g14,g15,h14 \
@@ -14,9 +14,13 @@ const STALL: &str = "classic-6 blue 91 white:e14,e16,e17,f14,f15,f16,g13,g14,g15
     green:a13,b12,b13,c11,c12,c13,d10,d11,d12,d13 made:42,47,90,90,45,46 \
     arrived:white,red,yellow,green places:white=1,red=4,yellow=2,green=3";
 
-/// Moves each of blue and black makes until the game ends, every level
-/// playing both (at most 40 each).
-fn moves_to_finish(level: u8) -> (usize, usize) {
+/// Moves each of blue and black makes until the game ends, `level` in
+/// `strategy` playing both (at most 40 each).
+fn moves_to_finish(level: u8, strategy: Strategy) -> (usize, usize) {
+    let style = Style {
+        strategy: Some(strategy),
+        ..Style::default()
+    };
     let start: Position = STALL.parse().expect("a position");
     let mut game = Game::from_position(start);
     let mut hashes = vec![game.position().hash()];
@@ -25,6 +29,7 @@ fn moves_to_finish(level: u8) -> (usize, usize) {
         let turn = game.turn();
         let mv = Request::new(game.position(), level, hashes.len() as u64)
             .history(&hashes)
+            .style(style)
             .choose(&FrozenClock)
             .expect("a move");
         game.play(&mv).expect("a legal move");
@@ -44,11 +49,20 @@ fn moves_to_finish(level: u8) -> (usize, usize) {
 
 #[test]
 fn stragglers_are_brought_in_by_the_shortest_way() {
-    for level in [4, 6] {
-        let (blue, black) = moves_to_finish(level);
-        // Blue's straggler is three steps from the free hole; black's two
-        // need about four each, and each may have to wait a move for the other.
-        assert!(blue <= 6, "level {level}: blue took {blue} moves");
-        assert!(black <= 12, "level {level}: black took {black} moves");
+    for strategy in Strategy::ALL {
+        for level in [4, 6] {
+            let (blue, black) = moves_to_finish(level, strategy);
+            // Blue's straggler is three steps from the free hole; black's two
+            // need about four each, and each may have to wait a move for the
+            // other.
+            assert!(
+                blue <= 6,
+                "{strategy:?} level {level}: blue took {blue} moves"
+            );
+            assert!(
+                black <= 12,
+                "{strategy:?} level {level}: black took {black} moves"
+            );
+        }
     }
 }
