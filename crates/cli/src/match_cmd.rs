@@ -18,7 +18,6 @@ use stella_ai::{Request, Style, SystemClock};
 use stella_engine::{Colour, Game, Move, Record, Variant};
 
 use crate::score::{ends_line, pairwise_score, Summary};
-use crate::tally::seat_tag;
 
 /// Arguments of `stella match`.
 #[derive(clap::Args)]
@@ -263,7 +262,7 @@ fn play_one(
     let tags: Vec<(String, String)> = variant
         .seats()
         .iter()
-        .map(|&c| (seat_tag(c), names[owner(c)].clone()))
+        .map(|&c| (Record::seat_tag(c).to_string(), names[owner(c)].clone()))
         .collect();
     let mut tag_refs: Vec<(&str, &str)> = vec![("Event", "stella match")];
     tag_refs.extend(tags.iter().map(|(a, b)| (a.as_str(), b.as_str())));

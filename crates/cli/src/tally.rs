@@ -20,14 +20,6 @@ pub struct TallyArgs {
     paths: Vec<PathBuf>,
 }
 
-/// The record tag naming who played `colour` (`White`, `Red`, …).
-pub fn seat_tag(colour: Colour) -> String {
-    let name = colour.name();
-    let mut tag = name[..1].to_uppercase();
-    tag.push_str(&name[1..]);
-    tag
-}
-
 /// One counted game.
 #[derive(Debug)]
 struct Counted {
@@ -103,7 +95,7 @@ fn count(text: &str, player: &str) -> anyhow::Result<Counted> {
         .parse()
         .context("Variant tag")?;
     let teams = variant.teams();
-    let name_of = |c: Colour| record.tag(&seat_tag(c)).unwrap_or("").to_string();
+    let name_of = |c: Colour| record.tag(Record::seat_tag(c)).unwrap_or("").to_string();
     let mine: Vec<usize> = (0..teams.len())
         .filter(|&i| name_of(teams[i][0]) == player)
         .collect();
@@ -166,9 +158,9 @@ mod tests {
         format!(
             "[Variant \"classic-3\"]\n[{} \"level:5\"]\n[{} \"level:4\"]\n[{} \"level:4\"]\n\
              [Result \"{result}\"]\n[Reason \"arrived\"]\n\n",
-            seat_tag(seats[0]),
-            seat_tag(seats[1]),
-            seat_tag(seats[2]),
+            Record::seat_tag(seats[0]),
+            Record::seat_tag(seats[1]),
+            Record::seat_tag(seats[2]),
         )
     }
 
@@ -203,10 +195,5 @@ mod tests {
         assert!(err(&three("white=x"), "level:5").contains("white=x"));
         assert!(err(&three("purple=1"), "level:5").contains("unknown colour"));
         assert!(err("[Variant \"nonsense\"]\n", "level:5").contains("Variant"));
-    }
-
-    #[test]
-    fn seat_tags_capitalise_the_colour() {
-        assert_eq!(seat_tag(Colour::White), "White");
     }
 }

@@ -11,6 +11,7 @@
 //! assert_eq!(back.position(), game.position());
 //! ```
 
+use crate::colour::Colour;
 use crate::error::{IllegalMove, ParseError};
 use crate::game::Game;
 use crate::moves::MovePath;
@@ -92,6 +93,19 @@ impl Record {
         Record {
             tags,
             moves: game.moves().iter().map(|(_, p)| p.clone()).collect(),
+        }
+    }
+
+    /// The tag naming who played `colour`: its name capitalised (`White`,
+    /// `Red`, …).
+    pub fn seat_tag(colour: Colour) -> &'static str {
+        match colour {
+            Colour::White => "White",
+            Colour::Red => "Red",
+            Colour::Blue => "Blue",
+            Colour::Black => "Black",
+            Colour::Yellow => "Yellow",
+            Colour::Green => "Green",
         }
     }
 
@@ -231,5 +245,21 @@ impl fmt::Display for Record {
             writeln!(f, "{}", line.trim_end())?;
         }
         writeln!(f, "{}", self.tag("Result").unwrap_or("*"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_tags_capitalise_the_colour() {
+        assert_eq!(Record::seat_tag(Colour::White), "White");
+        for c in Colour::ALL {
+            let name = c.name();
+            let tag = Record::seat_tag(c);
+            assert_eq!(tag.to_lowercase(), name);
+            assert!(tag.starts_with(|ch: char| ch.is_ascii_uppercase()), "{tag}");
+        }
     }
 }

@@ -665,10 +665,7 @@ impl TableActor {
             ),
         ];
         for s in &self.seats {
-            let name = s.colour.to_string();
-            let mut cap = name[..1].to_uppercase();
-            cap.push_str(&name[1..]);
-            tags.push((cap, s.occupant.display_name()));
+            tags.push((Record::seat_tag(s.colour).into(), s.occupant.display_name()));
         }
         let extra: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         Record::from_game(&self.game, &extra).to_string()
