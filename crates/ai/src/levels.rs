@@ -5,6 +5,7 @@
 //! cap is not reached).
 
 use crate::limits::Limits;
+use crate::playout::Playout;
 
 /// How one level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,15 @@ pub struct Level {
     pub tt_mb: usize,
     /// Widest beam of the race solver (0 = no race solver).
     pub race_width: usize,
+    /// Iterations of the Monte Carlo tree search at tables of three or more.
+    /// Spaced on their own, not derived from the node budget: at six seats
+    /// five opponent layers separate the mover's own moves in the tree, so
+    /// the upper levels need wider steps to play clearly better than the
+    /// level below (docs/benchmarks.md, session 5).
+    pub mcts_iterations: u64,
+    /// How the tree search's playouts pick their moves: by the evaluation's
+    /// cost from level 6, by rows gained below.
+    pub playout: Playout,
 }
 
 /// The weakest level.
@@ -30,15 +40,15 @@ impl Level {
     /// The settings of `level` (clamped to 1–8).
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        let (depth, nodes, noise, cap_ms, tt_mb, race_width) = match level {
-            1 => (Some(1), None, 500, 300, 1, 0),
-            2 => (Some(1), None, 150, 300, 1, 0),
-            3 => (Some(2), None, 60, 500, 2, 0),
-            4 => (Some(3), Some(20_000), 20, 800, 4, 16),
-            5 => (None, Some(40_000), 12, 1_200, 8, 32),
-            6 => (None, Some(150_000), 6, 2_000, 16, 64),
-            7 => (None, Some(500_000), 0, 3_000, 32, 128),
-            _ => (None, Some(2_500_000), 0, 5_000, 64, 256),
+        let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts_iterations) = match level {
+            1 => (Some(1), None, 500, 300, 1, 0, 25),
+            2 => (Some(1), None, 150, 300, 1, 0, 25),
+            3 => (Some(2), None, 60, 500, 2, 0, 125),
+            4 => (Some(3), Some(20_000), 20, 800, 4, 16, 500),
+            5 => (None, Some(40_000), 12, 1_200, 8, 32, 2_500),
+            6 => (None, Some(150_000), 6, 2_000, 16, 64, 15_000),
+            7 => (None, Some(500_000), 0, 3_000, 32, 128, 60_000),
+            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, 300_000),
         };
         Level {
             level,
@@ -51,6 +61,12 @@ impl Level {
             noise,
             tt_mb,
             race_width,
+            mcts_iterations,
+            playout: if level >= 6 {
+                Playout::Cost
+            } else {
+                Playout::Rows
+            },
         }
     }
 
@@ -61,5 +77,34 @@ impl Level {
             l.movetime_ms = Some(l.movetime_ms.map_or(m, |c| c.min(m)));
         }
         l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_searches_more_than_the_one_below() {
+        for level in MIN_LEVEL + 1..=MAX_LEVEL {
+            let (lower, upper) = (Level::get(level - 1), Level::get(level));
+            assert!(upper.mcts_iterations >= lower.mcts_iterations, "{level}");
+            assert!(upper.noise <= lower.noise, "{level}");
+            assert!(
+                upper.limits.movetime_ms >= lower.limits.movetime_ms,
+                "{level}"
+            );
+            // From level 4 up every step multiplies the tree search by four
+            // or more: smaller steps did not separate levels 6 and 7 from
+            // the level below at six seats.
+            if level > 4 {
+                assert!(
+                    upper.mcts_iterations >= 4 * lower.mcts_iterations,
+                    "{level}"
+                );
+            }
+        }
+        assert_eq!(Level::get(0), Level::get(MIN_LEVEL));
+        assert_eq!(Level::get(9), Level::get(MAX_LEVEL));
     }
 }

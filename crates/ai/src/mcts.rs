@@ -16,9 +16,9 @@
 //!
 //! Like the other levels it never plays an eliminating move unless forced,
 //! leaves home in time for the deadline, sees threefold repetitions through
-//! the game's history, is limited by an iteration budget derived from the
-//! level's node budget (time is only a cap, read from an injected [`Clock`]),
-//! and is deterministic given its seed.
+//! the game's history, is limited by the level's iteration budget (time is
+//! only a cap, read from an injected [`Clock`]), and is deterministic given
+//! its seed.
 //!
 //! [`eval::cost`]: crate::eval::cost
 
@@ -28,6 +28,7 @@ use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
 use crate::limits::Limits;
+use crate::playout::{playout_move, Playout};
 use crate::race::{is_final_approach, is_race, Problem};
 use crate::request::Request;
 use crate::rng::Rng;
@@ -61,8 +62,8 @@ pub struct Config {
     pub progress: f64,
     /// Cost (1/100 row) at which the progress term is one half.
     pub progress_scale: f64,
-    /// Alpha-beta nodes of a level's budget that one iteration stands for.
-    pub nodes_per_iteration: u64,
+    /// How playouts pick their greedy moves.
+    pub playout: Playout,
 }
 
 impl Config {
@@ -76,7 +77,7 @@ impl Config {
         widening: 1.0,
         progress: 0.1,
         progress_scale: 3_000.0,
-        nodes_per_iteration: 16,
+        playout: Playout::Rows,
     };
 }
 
@@ -111,25 +112,15 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget of `limits` for `position` starting at `start_ms`: the node
-    /// budget (or one derived from a depth limit) turned into iterations, and
-    /// the time cap as a deadline.
-    pub fn of(limits: &Limits, position: &Position, start_ms: f64, config: &Config) -> Budget {
-        // A depth limit stops the alpha-beta search long before its node
-        // budget: these are about the nodes it visits at that depth.
-        let by_depth = match limits.depth {
-            Some(1) => 400,
-            Some(2) => 2_000,
-            Some(3) => 8_000,
-            _ => u64::MAX,
-        };
-        let nodes = limits.nodes.unwrap_or(u64::MAX).min(by_depth);
-        let nodes = if nodes == u64::MAX { 200_000 } else { nodes };
+    /// The budget of `level` for `position` starting at `start_ms`: the
+    /// level's iterations, and the time cap of `limits` (the level's limits,
+    /// perhaps capped lower) as a deadline.
+    pub fn of(level: &Level, limits: &Limits, position: &Position, start_ms: f64) -> Budget {
         let deadline_ms = limits
             .budget_ms(estimate_moves_left(position))
             .map_or(f64::INFINITY, |b| start_ms + b);
         Budget {
-            iterations: (nodes / config.nodes_per_iteration.max(1)).max(16),
+            iterations: level.mcts_iterations.max(16),
             deadline_ms,
         }
     }
@@ -142,8 +133,11 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let lv = Level::get(request.level);
     let limits = lv.capped(request.max_ms);
     let start = clock.now_ms();
-    let config = Config::DEFAULT;
-    let budget = Budget::of(&limits, position, start, &config);
+    let config = Config {
+        playout: lv.playout,
+        ..Config::DEFAULT
+    };
+    let budget = Budget::of(&lv, &limits, position, start);
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
         if let Some(first) = race_move(position, clock, cap, lv.race_width) {
@@ -432,7 +426,13 @@ impl Mcts {
             if pos.is_over() {
                 return;
             }
-            let Some(mv) = playout_move(pos, &mut self.rng, self.config.epsilon) else {
+            let Some(mv) = playout_move(
+                pos,
+                &mut self.rng,
+                self.config.epsilon,
+                self.config.playout,
+                &self.weights,
+            ) else {
                 return;
             };
             pos.play_unchecked(&mv);
@@ -549,31 +549,6 @@ fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// A playout move: usually the greedy one (most rows gained, rearmost marble,
-/// random tie-break), with chance `epsilon` a random forward move.
-fn playout_move(pos: &Position, rng: &mut Rng, epsilon: f64) -> Option<Move> {
-    let moves = deadline_moves(pos, safe_moves(pos));
-    if moves.is_empty() {
-        return None;
-    }
-    if rng.unit() < epsilon {
-        let forward: Vec<Move> = moves.iter().copied().filter(|m| gain(pos, m) > 0).collect();
-        let pool = if forward.is_empty() { &moves } else { &forward };
-        return Some(pool[rng.below(pool.len() as u64) as usize]);
-    }
-    let t = tables(pos.turn());
-    moves
-        .into_iter()
-        .map(|m| {
-            (
-                (gain(pos, &m), t.rows_to_go[m.from.index()], rng.next_u64()),
-                m,
-            )
-        })
-        .max_by_key(|(k, _)| *k)
-        .map(|(_, m)| m)
 }
 
 #[cfg(test)]
@@ -755,7 +730,7 @@ mod tests {
                 let (mut iters, mut plies) = (0, 0);
                 let t0 = clock.now_ms();
                 for p in &sample {
-                    let budget = Budget::of(&lv.limits, p, clock.now_ms(), &Config::DEFAULT);
+                    let budget = Budget::of(&lv, &lv.limits, p, clock.now_ms());
                     let mut m = Mcts::new(p, &[], 1, lv.noise, Weights::DEFAULT, Config::DEFAULT);
                     let r = m.run(budget, &clock).unwrap();
                     iters += r.iterations;
