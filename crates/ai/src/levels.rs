@@ -5,7 +5,6 @@
 //! cap is not reached).
 
 use crate::limits::Limits;
-use crate::playout::Playout;
 
 /// How one level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,9 +25,6 @@ pub struct Level {
     /// the upper levels need wider steps to play clearly better than the
     /// level below (docs/benchmarks.md, session 5).
     pub mcts_iterations: u64,
-    /// How the tree search's playouts pick their moves: by the evaluation's
-    /// cost from level 6, by rows gained below.
-    pub playout: Playout,
 }
 
 /// The weakest level.
@@ -62,11 +58,6 @@ impl Level {
             tt_mb,
             race_width,
             mcts_iterations,
-            playout: if level >= 6 {
-                Playout::Cost
-            } else {
-                Playout::Rows
-            },
         }
     }
 

@@ -40,7 +40,6 @@ pub mod ida;
 pub mod levels;
 pub mod limits;
 pub mod mcts;
-pub mod playout;
 pub mod protocol;
 pub mod race;
 pub mod request;

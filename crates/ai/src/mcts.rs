@@ -28,7 +28,6 @@ use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
 use crate::limits::Limits;
-use crate::playout::{playout_move, Playout};
 use crate::race::{is_final_approach, is_race, Problem};
 use crate::request::Request;
 use crate::rng::Rng;
@@ -62,8 +61,6 @@ pub struct Config {
     pub progress: f64,
     /// Cost (1/100 row) at which the progress term is one half.
     pub progress_scale: f64,
-    /// How playouts pick their greedy moves.
-    pub playout: Playout,
 }
 
 impl Config {
@@ -77,7 +74,6 @@ impl Config {
         widening: 1.0,
         progress: 0.1,
         progress_scale: 3_000.0,
-        playout: Playout::Rows,
     };
 }
 
@@ -133,10 +129,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let lv = Level::get(request.level);
     let limits = lv.capped(request.max_ms);
     let start = clock.now_ms();
-    let config = Config {
-        playout: lv.playout,
-        ..Config::DEFAULT
-    };
+    let config = Config::DEFAULT;
     let budget = Budget::of(&lv, &limits, position, start);
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
@@ -426,13 +419,7 @@ impl Mcts {
             if pos.is_over() {
                 return;
             }
-            let Some(mv) = playout_move(
-                pos,
-                &mut self.rng,
-                self.config.epsilon,
-                self.config.playout,
-                &self.weights,
-            ) else {
+            let Some(mv) = playout_move(pos, &mut self.rng, self.config.epsilon) else {
                 return;
             };
             pos.play_unchecked(&mv);
@@ -549,6 +536,31 @@ fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// A playout move: usually the greedy one (most rows gained, rearmost marble,
+/// random tie-break), with chance `epsilon` a random forward move.
+fn playout_move(pos: &Position, rng: &mut Rng, epsilon: f64) -> Option<Move> {
+    let moves = deadline_moves(pos, safe_moves(pos));
+    if moves.is_empty() {
+        return None;
+    }
+    if rng.unit() < epsilon {
+        let forward: Vec<Move> = moves.iter().copied().filter(|m| gain(pos, m) > 0).collect();
+        let pool = if forward.is_empty() { &moves } else { &forward };
+        return Some(pool[rng.below(pool.len() as u64) as usize]);
+    }
+    let t = tables(pos.turn());
+    moves
+        .into_iter()
+        .map(|m| {
+            (
+                (gain(pos, &m), t.rows_to_go[m.from.index()], rng.next_u64()),
+                m,
+            )
+        })
+        .max_by_key(|(k, _)| *k)
+        .map(|(_, m)| m)
 }
 
 #[cfg(test)]
