@@ -43,7 +43,15 @@ export function ensureWasmTools() {
   const want = lockedWasmBindgenVersion();
   const have = output("wasm-bindgen", ["--version"]);
   if (!have || !have.includes(want)) {
-    run("cargo", ["install", "wasm-bindgen-cli", "--version", want, "--locked", "-j", "2"]);
+    const install = ["install", "wasm-bindgen-cli", "--version", want, "-j", "2"];
+    // The CLI's own lock file first; a registry mirror may lack one of the
+    // versions it pins, and then cargo resolves the dependencies itself.
+    try {
+      run("cargo", [...install, "--locked"]);
+    } catch (e) {
+      console.log(`${e.message}: installing wasm-bindgen-cli ${want} without its lock file`);
+      run("cargo", install);
+    }
   }
 }
 

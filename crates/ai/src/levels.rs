@@ -20,10 +20,9 @@ pub struct Level {
     /// Widest beam of the race solver (0 = no race solver).
     pub race_width: usize,
     /// Iterations of the Monte Carlo tree search at tables of three or more.
-    /// Spaced on their own, not derived from the node budget: at six seats
-    /// five opponent layers separate the mover's own moves in the tree, so
-    /// the upper levels need wider steps to play clearly better than the
-    /// level below (docs/benchmarks.md, session 5).
+    /// Set per level, not derived from the node budget, so that every step
+    /// from level 4 up multiplies the search by four to six
+    /// (docs/benchmarks.md, session 5).
     pub mcts_iterations: u64,
 }
 
@@ -86,8 +85,7 @@ mod tests {
                 "{level}"
             );
             // From level 4 up every step multiplies the tree search by four
-            // or more: smaller steps did not separate levels 6 and 7 from
-            // the level below at six seats.
+            // or more (the steps the ladders in docs/benchmarks.md measure).
             if level > 4 {
                 assert!(
                     upper.mcts_iterations >= 4 * lower.mcts_iterations,
