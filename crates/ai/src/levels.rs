@@ -19,7 +19,7 @@ pub struct Level {
     pub tt_mb: usize,
     /// Widest beam of the race solver (0 = no race solver).
     pub race_width: usize,
-    /// Iterations of the Monte Carlo tree search at tables of three or more.
+    /// Iterations of the Monte Carlo tree search (tables of more than two units).
     /// Set per level, not derived from the node budget, so that every step
     /// from level 4 up multiplies the search by four to six
     /// (docs/benchmarks.md, session 5).
