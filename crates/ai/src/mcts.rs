@@ -27,7 +27,6 @@ use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
-use crate::limits::Limits;
 use crate::race::{is_final_approach, is_race, Problem};
 use crate::request::Request;
 use crate::rng::Rng;
@@ -109,14 +108,15 @@ pub struct Budget {
 
 impl Budget {
     /// The budget of `level` for `position` starting at `start_ms`: the
-    /// level's iterations, and the time cap of `limits` (the level's limits,
-    /// perhaps capped lower) as a deadline.
-    pub fn of(level: &Level, limits: &Limits, position: &Position, start_ms: f64) -> Budget {
-        let deadline_ms = limits
+    /// level's iterations, and its time cap (lowered to `max_ms` if given)
+    /// as a deadline.
+    pub fn of(level: &Level, max_ms: Option<u64>, position: &Position, start_ms: f64) -> Budget {
+        let deadline_ms = level
+            .capped(max_ms)
             .budget_ms(estimate_moves_left(position))
             .map_or(f64::INFINITY, |b| start_ms + b);
         Budget {
-            iterations: level.mcts_iterations.max(16),
+            iterations: level.mcts_iterations,
             deadline_ms,
         }
     }
@@ -127,10 +127,9 @@ impl Budget {
 pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let position = request.position;
     let lv = Level::get(request.level);
-    let limits = lv.capped(request.max_ms);
     let start = clock.now_ms();
     let config = Config::DEFAULT;
-    let budget = Budget::of(&lv, &limits, position, start);
+    let budget = Budget::of(&lv, request.max_ms, position, start);
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
         if let Some(first) = race_move(position, clock, cap, lv.race_width) {
@@ -742,7 +741,7 @@ mod tests {
                 let (mut iters, mut plies) = (0, 0);
                 let t0 = clock.now_ms();
                 for p in &sample {
-                    let budget = Budget::of(&lv, &lv.limits, p, clock.now_ms());
+                    let budget = Budget::of(&lv, None, p, clock.now_ms());
                     let mut m = Mcts::new(p, &[], 1, lv.noise, Weights::DEFAULT, Config::DEFAULT);
                     let r = m.run(budget, &clock).unwrap();
                     iters += r.iterations;
