@@ -114,28 +114,12 @@ fn count(text: &str, player: &str) -> anyhow::Result<Counted> {
         }
         _ => bail!("{player:?} plays more than one side: its score against itself means nothing"),
     };
-    let result = record.tag("Result").context("no Result tag")?;
-    if result == "*" {
-        bail!("the game is not finished (Result *)");
+    if record.tag("Result").is_none() {
+        bail!("no Result tag");
     }
-    let mut places = Vec::new();
-    for item in result.split_whitespace() {
-        let (colour, place) = item
-            .split_once('=')
-            .with_context(|| format!("Result item {item:?} is not colour=place"))?;
-        let colour: Colour = colour
-            .parse()
-            .map_err(|_| anyhow::anyhow!("Result item {item:?}: unknown colour"))?;
-        let place: u8 = place
-            .parse()
-            .with_context(|| format!("Result item {item:?}: the place is not a number"))?;
-        places.push((colour, place));
-    }
-    for &c in variant.seats() {
-        if !places.iter().any(|(p, _)| *p == c) {
-            bail!("Result has no place for {c}");
-        }
-    }
+    let places = record
+        .places()?
+        .context("the game is not finished (Result *)")?;
     let opponents = (0..teams.len())
         .filter(|&i| i != unit)
         .map(|i| name_of(teams[i][0]))
@@ -193,7 +177,7 @@ mod tests {
         let first = Variant::Classic3.seats()[0].name();
         assert!(err(&three(&format!("{first}=1")), "level:5").contains("no place for"));
         assert!(err(&three("white=x"), "level:5").contains("white=x"));
-        assert!(err(&three("purple=1"), "level:5").contains("unknown colour"));
+        assert!(err(&three("purple=1"), "level:5").contains("names no colour"));
         assert!(err("[Variant \"nonsense\"]\n", "level:5").contains("Variant"));
     }
 }

@@ -117,6 +117,44 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The places of the `Result` tag (`white=1 black=2`, written by
+    /// [`Record::from_game`]), in the order written; `None` when the tag is
+    /// missing or `*` (the game is not finished). Every seat of the record's
+    /// variant must have a place, and no seat two.
+    pub fn places(&self) -> Result<Option<Vec<(Colour, u8)>>, ParseError> {
+        let result = match self.tag("Result") {
+            None | Some("*") => return Ok(None),
+            Some(r) => r,
+        };
+        let bad = |why: String| ParseError::Record(format!("Result {result:?}: {why}"));
+        let mut places: Vec<(Colour, u8)> = Vec::new();
+        for item in result.split_whitespace() {
+            let (colour, place) = item
+                .split_once('=')
+                .ok_or_else(|| bad(format!("{item:?} is not colour=place")))?;
+            let colour: Colour = colour
+                .parse()
+                .map_err(|_| bad(format!("{item:?} names no colour")))?;
+            let place: u8 = place
+                .parse()
+                .map_err(|_| bad(format!("{item:?}: the place is not a number")))?;
+            if places.iter().any(|(c, _)| *c == colour) {
+                return Err(bad(format!("{colour} is placed twice")));
+            }
+            places.push((colour, place));
+        }
+        if let Some(variant) = self.tag("Variant").and_then(|v| v.parse::<Variant>().ok()) {
+            if let Some(c) = variant
+                .seats()
+                .iter()
+                .find(|c| !places.iter().any(|(p, _)| p == *c))
+            {
+                return Err(bad(format!("no place for {c}")));
+            }
+        }
+        Ok(Some(places))
+    }
+
     /// Parses a record's text (no legality check; see [`Record::replay`]).
     pub fn parse(text: &str) -> Result<Record, ParseError> {
         let mut tags = Vec::new();
@@ -209,12 +247,17 @@ impl Record {
                 }
             }
         }
-        if let (Some(result), Some(o)) = (self.tag("Result"), game.outcome()) {
-            let places: Vec<String> = o.places.iter().map(|(c, p)| format!("{c}={p}")).collect();
-            if result != places.join(" ") {
+        if let (Some(recorded), Some(o)) = (self.places()?, game.outcome()) {
+            let mut recorded = recorded;
+            let mut replayed = o.places.clone();
+            recorded.sort();
+            replayed.sort();
+            if recorded != replayed {
+                let text: Vec<String> = o.places.iter().map(|(c, p)| format!("{c}={p}")).collect();
                 return Err(RecordError::Mismatch(format!(
-                    "recorded result {result:?}, replay gives {:?}",
-                    places.join(" ")
+                    "recorded result {:?}, replay gives {:?}",
+                    self.tag("Result").unwrap_or_default(),
+                    text.join(" ")
                 )));
             }
         }
@@ -251,6 +294,43 @@ impl fmt::Display for Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn with_result(variant: &str, result: &str) -> Record {
+        Record {
+            tags: vec![
+                ("Variant".into(), variant.into()),
+                ("Result".into(), result.into()),
+            ],
+            moves: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn places_read_the_result_tag() {
+        let r = with_result("classic-3", "white=2 blue=1 yellow=3");
+        assert_eq!(
+            r.places(),
+            Ok(Some(vec![
+                (Colour::White, 2),
+                (Colour::Blue, 1),
+                (Colour::Yellow, 3)
+            ]))
+        );
+        assert_eq!(with_result("classic-2", "*").places(), Ok(None));
+    }
+
+    #[test]
+    fn places_name_what_is_wrong_with_the_result_tag() {
+        let err = |variant: &str, result: &str| match with_result(variant, result).places() {
+            Err(ParseError::Record(why)) => why,
+            other => panic!("{result}: {other:?}"),
+        };
+        assert!(err("classic-2", "white:1 black=2").contains("not colour=place"));
+        assert!(err("classic-2", "pink=1 black=2").contains("names no colour"));
+        assert!(err("classic-2", "white=first black=2").contains("not a number"));
+        assert!(err("classic-2", "white=1 white=2").contains("placed twice"));
+        assert!(err("classic-2", "white=1").contains("no place for black"));
+    }
 
     #[test]
     fn seat_tags_capitalise_the_colour() {
