@@ -24,6 +24,9 @@ pub struct Level {
     /// from level 4 up multiplies the search by four to six
     /// (docs/benchmarks.md, session 5).
     pub mcts_iterations: u64,
+    /// The tree search's UCB1 exploration constant, in hundredths (see
+    /// [`Level::mcts_exploration`]).
+    pub mcts_exploration_pct: u8,
 }
 
 /// The weakest level.
@@ -35,16 +38,17 @@ impl Level {
     /// The settings of `level` (clamped to 1–8).
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts_iterations) = match level {
-            1 => (Some(1), None, 500, 300, 1, 0, 25),
-            2 => (Some(1), None, 150, 300, 1, 0, 25),
-            3 => (Some(2), None, 60, 500, 2, 0, 125),
-            4 => (Some(3), Some(20_000), 20, 800, 4, 16, 500),
-            5 => (None, Some(40_000), 12, 1_200, 8, 32, 2_500),
-            6 => (None, Some(150_000), 6, 2_000, 16, 64, 15_000),
-            7 => (None, Some(500_000), 0, 3_000, 32, 128, 60_000),
-            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, 300_000),
-        };
+        let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts_iterations, exploration) =
+            match level {
+                1 => (Some(1), None, 500, 300, 1, 0, 25, 70),
+                2 => (Some(1), None, 150, 300, 1, 0, 25, 70),
+                3 => (Some(2), None, 60, 500, 2, 0, 125, 70),
+                4 => (Some(3), Some(20_000), 20, 800, 4, 16, 500, 70),
+                5 => (None, Some(40_000), 12, 1_200, 8, 32, 2_500, 70),
+                6 => (None, Some(150_000), 6, 2_000, 16, 64, 15_000, 70),
+                7 => (None, Some(500_000), 0, 3_000, 32, 128, 60_000, 30),
+                _ => (None, Some(2_500_000), 0, 5_000, 64, 256, 300_000, 30),
+            };
         Level {
             level,
             limits: Limits {
@@ -57,7 +61,20 @@ impl Level {
             tt_mb,
             race_width,
             mcts_iterations,
+            mcts_exploration_pct: exploration,
         }
+    }
+
+    /// The tree search's UCB1 exploration constant. Levels 1–6 explore
+    /// widely (0.7); levels 7 and 8 spend their larger budgets on the most
+    /// promising moves (0.3), which makes them much stronger at every table
+    /// size (docs/benchmarks.md, session 6: at six seats level 6 scored 52%
+    /// against level 5 exploring at 0.7 and 71% at 0.3). Lower levels keep
+    /// 0.7 so that each step of the ladder stays apart: with 0.3 from level
+    /// 6 up, level 7 was no better than level 6, and with 0.3 for every
+    /// level, level 5 no better than level 4.
+    pub fn mcts_exploration(&self) -> f64 {
+        f64::from(self.mcts_exploration_pct) / 100.0
     }
 
     /// These limits with the time cap lowered to `max_ms` if given.
@@ -80,6 +97,10 @@ mod tests {
             let (lower, upper) = (Level::get(level - 1), Level::get(level));
             assert!(upper.mcts_iterations >= lower.mcts_iterations, "{level}");
             assert!(upper.noise <= lower.noise, "{level}");
+            assert!(
+                upper.mcts_exploration() <= lower.mcts_exploration(),
+                "{level}"
+            );
             assert!(
                 upper.limits.movetime_ms >= lower.limits.movetime_ms,
                 "{level}"

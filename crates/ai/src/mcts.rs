@@ -64,7 +64,8 @@ pub struct Config {
 
 impl Config {
     /// The tuning the levels use (chosen by short match runs against the
-    /// paranoid search).
+    /// paranoid search), except the exploration constant, which each level
+    /// sets ([`Level::mcts_exploration`]).
     pub const DEFAULT: Config = Config {
         exploration: 0.7,
         rollout_rounds: 1,
@@ -128,7 +129,10 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let position = request.position;
     let lv = Level::get(request.level);
     let start = clock.now_ms();
-    let config = Config::DEFAULT;
+    let config = Config {
+        exploration: lv.mcts_exploration(),
+        ..Config::DEFAULT
+    };
     let budget = Budget::of(&lv, request.max_ms, position, start);
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
