@@ -83,9 +83,7 @@ impl Record {
         }
         match game.outcome() {
             Some(o) => {
-                let places: Vec<String> =
-                    o.places.iter().map(|(c, p)| format!("{c}={p}")).collect();
-                tags.push(("Result".into(), places.join(" ")));
+                tags.push(("Result".into(), result_text(&o.places)));
                 tags.push(("Reason".into(), o.reason.to_string()));
             }
             None => tags.push(("Result".into(), "*".into())),
@@ -247,22 +245,26 @@ impl Record {
                 }
             }
         }
-        if let (Some(recorded), Some(o)) = (self.places()?, game.outcome()) {
-            let mut recorded = recorded;
+        if let (Some(mut recorded), Some(o)) = (self.places()?, game.outcome()) {
             let mut replayed = o.places.clone();
             recorded.sort();
             replayed.sort();
             if recorded != replayed {
-                let text: Vec<String> = o.places.iter().map(|(c, p)| format!("{c}={p}")).collect();
                 return Err(RecordError::Mismatch(format!(
                     "recorded result {:?}, replay gives {:?}",
                     self.tag("Result").unwrap_or_default(),
-                    text.join(" ")
+                    result_text(&o.places)
                 )));
             }
         }
         Ok(game)
     }
+}
+
+/// The `Result` tag's text for `places`: `colour=place` items joined by spaces.
+fn result_text(places: &[(Colour, u8)]) -> String {
+    let items: Vec<String> = places.iter().map(|(c, p)| format!("{c}={p}")).collect();
+    items.join(" ")
 }
 
 impl fmt::Display for Record {
