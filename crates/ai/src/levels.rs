@@ -27,6 +27,9 @@ pub struct Level {
     /// The tree search's UCB1 exploration constant, in hundredths (see
     /// [`Level::mcts_exploration`]).
     pub mcts_exploration_pct: u8,
+    /// Independent trees the iterations are shared among (see
+    /// [`crate::mcts::choose`]): 1 is one tree.
+    pub mcts_trees: u8,
 }
 
 /// The weakest level.
@@ -38,17 +41,17 @@ impl Level {
     /// The settings of `level` (clamped to 1–8).
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts_iterations, exploration) =
-            match level {
-                1 => (Some(1), None, 500, 300, 1, 0, 25, 70),
-                2 => (Some(1), None, 150, 300, 1, 0, 25, 70),
-                3 => (Some(2), None, 60, 500, 2, 0, 125, 70),
-                4 => (Some(3), Some(20_000), 20, 800, 4, 16, 500, 70),
-                5 => (None, Some(40_000), 12, 1_200, 8, 32, 2_500, 70),
-                6 => (None, Some(150_000), 6, 2_000, 16, 64, 15_000, 70),
-                7 => (None, Some(500_000), 0, 3_000, 32, 128, 60_000, 30),
-                _ => (None, Some(2_500_000), 0, 5_000, 64, 256, 300_000, 30),
-            };
+        let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts) = match level {
+            1 => (Some(1), None, 500, 300, 1, 0, (25, 70, 1)),
+            2 => (Some(1), None, 150, 300, 1, 0, (25, 70, 1)),
+            3 => (Some(2), None, 60, 500, 2, 0, (125, 70, 1)),
+            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, 70, 1)),
+            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, 70, 1)),
+            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, 70, 1)),
+            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, 30, 1)),
+            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, 30, 5)),
+        };
+        let (mcts_iterations, exploration, trees) = mcts;
         Level {
             level,
             limits: Limits {
@@ -62,6 +65,7 @@ impl Level {
             race_width,
             mcts_iterations,
             mcts_exploration_pct: exploration,
+            mcts_trees: trees,
         }
     }
 

@@ -34,6 +34,7 @@
 pub mod brs;
 pub mod clock;
 pub mod deadline;
+pub mod ensemble;
 pub mod eval;
 pub mod greedy;
 pub mod ida;

@@ -24,6 +24,7 @@
 
 use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
+use crate::ensemble::Ensemble;
 use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
@@ -139,6 +140,15 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
         if let Some(first) = race_move(position, clock, cap, lv.race_width) {
             return Some(first);
         }
+    }
+    if lv.mcts_trees > 1 {
+        let ensemble = Ensemble {
+            trees: lv.mcts_trees,
+            config,
+            noise: lv.noise,
+            weights: request.style.weights,
+        };
+        return ensemble.choose(position, request.history, request.seed, budget, clock);
     }
     let mut mcts = Mcts::new(
         position,
@@ -281,6 +291,17 @@ impl Mcts {
             tree_nodes: self.nodes.len(),
             plies: self.plies,
         })
+    }
+
+    /// Every root move tried, with its visits and summed value (for the
+    /// player to move), in the tree's order.
+    pub fn root_moves(&self) -> Vec<(Move, u32, f64)> {
+        self.children_of(0)
+            .map(|i| {
+                let n = &self.nodes[i as usize];
+                (n.mv, n.visits, n.value)
+            })
+            .collect()
     }
 
     /// The most visited child of the root (ties to the better mean).
