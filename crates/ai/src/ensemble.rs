@@ -49,7 +49,6 @@ impl Ensemble {
         let start = clock.now_ms();
         let mut votes: Vec<(Move, u64, f64)> = Vec::new();
         for k in 0..trees {
-            let tree_seed = seed.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let share = Budget {
                 iterations: budget.iterations / trees,
                 deadline_ms: start + (budget.deadline_ms - start) * (k + 1) as f64 / trees as f64,
@@ -57,7 +56,7 @@ impl Ensemble {
             let mut mcts = Mcts::new(
                 position,
                 history,
-                tree_seed,
+                tree_seed(seed, k),
                 self.noise,
                 self.weights,
                 self.config,
@@ -74,6 +73,12 @@ impl Ensemble {
             .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
             .map(|v| v.0)
     }
+}
+
+/// The seed of tree `k` of a search seeded `seed` (tree 0 keeps `seed`, so
+/// one tree is the plain search).
+fn tree_seed(seed: u64, k: u64) -> u64 {
+    seed.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// Adds the root statistics of `mcts` to `votes` (move, summed visits,
@@ -154,7 +159,7 @@ mod tests {
         let e = ensemble(4);
         let mut summed = Vec::new();
         for k in 0..4u64 {
-            let s = 5u64.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let s = tree_seed(5, k);
             let mut m = Mcts::new(&pos, &[pos.hash()], s, 0, Weights::DEFAULT, e.config);
             m.run(budget(200), &FrozenClock).unwrap();
             add_votes(&mut summed, &m);

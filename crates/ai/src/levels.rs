@@ -28,7 +28,7 @@ pub struct Level {
     /// [`Level::mcts_exploration`]).
     pub mcts_exploration_pct: u8,
     /// Independent trees the iterations are shared among (see
-    /// [`crate::mcts::choose`]): 1 is one tree.
+    /// [`crate::ensemble`]): 1 is one tree.
     pub mcts_trees: u8,
 }
 

@@ -141,24 +141,13 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
             return Some(first);
         }
     }
-    if lv.mcts_trees > 1 {
-        let ensemble = Ensemble {
-            trees: lv.mcts_trees,
-            config,
-            noise: lv.noise,
-            weights: request.style.weights,
-        };
-        return ensemble.choose(position, request.history, request.seed, budget, clock);
-    }
-    let mut mcts = Mcts::new(
-        position,
-        request.history,
-        request.seed,
-        lv.noise,
-        request.style.weights,
+    let ensemble = Ensemble {
+        trees: lv.mcts_trees,
         config,
-    );
-    mcts.run(budget, clock).map(|r| r.best)
+        noise: lv.noise,
+        weights: request.style.weights,
+    };
+    ensemble.choose(position, request.history, request.seed, budget, clock)
 }
 
 /// In a two-player race or on a final approach, the first move of the
