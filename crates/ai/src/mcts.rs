@@ -167,9 +167,13 @@ struct Node {
     visits: u32,
     value: f64,
     first_child: u32,
+    last_child: u32,
     next_sibling: u32,
     children: u16,
     candidates: u16,
+    /// Where this node's candidate moves start in [`Mcts::arena`], once
+    /// generated.
+    arena_start: u32,
 }
 
 impl Node {
@@ -180,9 +184,11 @@ impl Node {
             visits: 0,
             value: 0.0,
             first_child: NONE,
+            last_child: NONE,
             next_sibling: NONE,
             children: 0,
             candidates: UNKNOWN,
+            arena_start: 0,
         }
     }
 }
@@ -192,8 +198,12 @@ impl Node {
 pub struct Mcts {
     root: Position,
     nodes: Vec<Node>,
+    /// Every widened node's candidate moves, in order, generated once.
+    arena: Vec<Move>,
     history: HashMap<u64, u8>,
     path: Vec<u64>,
+    /// The nodes of the current iteration's path (reused between iterations).
+    visited: Vec<u32>,
     rng: Rng,
     seed: u64,
     noise: i32,
@@ -233,8 +243,10 @@ impl Mcts {
         Mcts {
             root: *position,
             nodes: vec![root],
+            arena: Vec::new(),
             history: counts,
             path: Vec::with_capacity(64),
+            visited: Vec::with_capacity(64),
             rng: Rng::new(seed ^ position.hash()),
             seed,
             noise,
@@ -323,7 +335,9 @@ impl Mcts {
     fn iterate(&mut self) {
         let mut pos = self.root;
         let mut node = 0u32;
-        let mut visited = vec![0u32];
+        let mut visited = std::mem::take(&mut self.visited);
+        visited.clear();
+        visited.push(0);
         self.path.clear();
         let values = loop {
             if pos.is_over() {
@@ -353,6 +367,7 @@ impl Mcts {
             n.visits += 1;
             n.value += values[n.mover as usize];
         }
+        self.visited = visited;
     }
 
     /// Whether the position `hash` has now been seen three times.
@@ -368,29 +383,32 @@ impl Mcts {
         if n.children as usize >= allowed || n.candidates != UNKNOWN && n.children >= n.candidates {
             return;
         }
-        let moves = candidates(pos, self.seed);
-        let k = n.children as usize;
-        let count = moves.len().min(UNKNOWN as usize - 1) as u16;
-        self.nodes[node as usize].candidates = count;
-        let Some(&mv) = moves.get(k) else {
-            return;
-        };
-        let child = self.nodes.len() as u32;
-        let mut fresh = Node::new(mv, pos.turn());
-        // Keep the children in candidate order: append at the end.
-        fresh.next_sibling = NONE;
-        self.nodes.push(fresh);
+        if n.candidates == UNKNOWN {
+            let moves = candidates(pos, self.seed);
+            let count = moves.len().min(UNKNOWN as usize - 1);
+            let parent = &mut self.nodes[node as usize];
+            parent.candidates = count as u16;
+            parent.arena_start = self.arena.len() as u32;
+            self.arena.extend_from_slice(&moves[..count]);
+        }
         let parent = &self.nodes[node as usize];
-        if parent.first_child == NONE {
+        let k = parent.children as usize;
+        if k >= parent.candidates as usize {
+            return;
+        }
+        let mv = self.arena[parent.arena_start as usize + k];
+        let last = parent.last_child;
+        let child = self.nodes.len() as u32;
+        // Keep the children in candidate order: append at the end.
+        self.nodes.push(Node::new(mv, pos.turn()));
+        if last == NONE {
             self.nodes[node as usize].first_child = child;
         } else {
-            let mut last = parent.first_child;
-            while self.nodes[last as usize].next_sibling != NONE {
-                last = self.nodes[last as usize].next_sibling;
-            }
             self.nodes[last as usize].next_sibling = child;
         }
-        self.nodes[node as usize].children += 1;
+        let parent = &mut self.nodes[node as usize];
+        parent.last_child = child;
+        parent.children += 1;
     }
 
     /// The child of `node` with the highest UCB1 score for the player to move
