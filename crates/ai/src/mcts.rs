@@ -651,6 +651,47 @@ mod tests {
         }
     }
 
+    /// Walks the tree from `node` at `pos` and checks that every node's
+    /// children are the first of its position's candidate moves, in order
+    /// (the arena hands out what `candidates` would), and that the counts
+    /// agree. Returns the nodes checked.
+    fn check_children(tree: &Mcts, node: u32, pos: &Position) -> usize {
+        let n = &tree.nodes[node as usize];
+        let children: Vec<u32> = tree.children_of(node).collect();
+        assert_eq!(children.len(), n.children as usize);
+        if children.is_empty() {
+            return 1;
+        }
+        let expected = candidates(pos, tree.seed);
+        assert_eq!(n.candidates as usize, expected.len());
+        assert_eq!(n.last_child, *children.last().unwrap());
+        let mut checked = 1;
+        for (k, &c) in children.iter().enumerate() {
+            let mv = tree.nodes[c as usize].mv;
+            assert_eq!(mv, expected[k], "child {k} of node {node}");
+            let mut next = *pos;
+            next.play_unchecked(&mv);
+            checked += check_children(tree, c, &next);
+        }
+        checked
+    }
+
+    #[test]
+    fn children_follow_the_candidate_order_at_every_node() {
+        for (variant, ply) in [(Variant::Classic3, 12), (Variant::Classic6, 30)] {
+            let pos = greedy_game(variant, ply)[ply];
+            let mut tree = Mcts::new(&pos, &[], 3, 0, Weights::DEFAULT, Config::DEFAULT);
+            let budget = Budget {
+                iterations: 3_000,
+                deadline_ms: f64::INFINITY,
+            };
+            tree.run(budget, &FrozenClock).expect("a move");
+            let checked = check_children(&tree, 0, &pos);
+            assert_eq!(checked, tree.nodes.len(), "{variant}");
+            assert!(checked > 1_000, "{variant}: {checked} nodes");
+        }
+    }
+
     #[test]
     fn same_seed_same_move() {
         for p in greedy_game(Variant::Classic3, 30).iter().step_by(10) {
