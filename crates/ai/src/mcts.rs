@@ -380,7 +380,7 @@ impl Mcts {
     fn widen(&mut self, node: u32, pos: &Position) {
         let n = &self.nodes[node as usize];
         let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
-        if n.children as usize >= allowed || n.candidates != UNKNOWN && n.children >= n.candidates {
+        if n.children as usize >= allowed {
             return;
         }
         if n.candidates == UNKNOWN {
