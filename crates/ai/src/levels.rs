@@ -24,9 +24,11 @@ pub struct Level {
     /// from level 4 up multiplies the search by four to six
     /// (docs/benchmarks.md, session 5).
     pub mcts_iterations: u64,
-    /// The tree search's UCB1 exploration constant, in hundredths (see
-    /// [`Level::mcts_exploration`]).
+    /// The tree search's UCB1 exploration constant at tables of up to five
+    /// seats, in hundredths (see [`Level::mcts_exploration`]).
     pub mcts_exploration_pct: u8,
+    /// The same at tables of six seats.
+    pub mcts_exploration_six_pct: u8,
     /// Independent trees the iterations are shared among (see
     /// [`crate::ensemble`]): 1 is one tree.
     pub mcts_trees: u8,
@@ -41,17 +43,20 @@ impl Level {
     /// The settings of `level` (clamped to 1–8).
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
+        // One row a level; the MCTS tuple is (iterations, exploration pct,
+        // exploration pct at six seats, trees).
+        #[rustfmt::skip]
         let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts) = match level {
-            1 => (Some(1), None, 500, 300, 1, 0, (25, 70, 1)),
-            2 => (Some(1), None, 150, 300, 1, 0, (25, 70, 1)),
-            3 => (Some(2), None, 60, 500, 2, 0, (125, 70, 1)),
-            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, 70, 1)),
-            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, 70, 1)),
-            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, 70, 1)),
-            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, 30, 1)),
-            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, 30, 5)),
+            1 => (Some(1), None, 500, 300, 1, 0, (25, 70, 70, 1)),
+            2 => (Some(1), None, 150, 300, 1, 0, (25, 70, 70, 1)),
+            3 => (Some(2), None, 60, 500, 2, 0, (125, 70, 70, 1)),
+            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, 70, 70, 1)),
+            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, 70, 70, 1)),
+            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, 70, 50, 1)),
+            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, 30, 30, 1)),
+            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, 30, 30, 5)),
         };
-        let (mcts_iterations, exploration, trees) = mcts;
+        let (mcts_iterations, exploration, exploration_six, trees) = mcts;
         Level {
             level,
             limits: Limits {
@@ -65,20 +70,31 @@ impl Level {
             race_width,
             mcts_iterations,
             mcts_exploration_pct: exploration,
+            mcts_exploration_six_pct: exploration_six,
             mcts_trees: trees,
         }
     }
 
-    /// The tree search's UCB1 exploration constant. Levels 1–6 explore
-    /// widely (0.7); levels 7 and 8 spend their larger budgets on the most
-    /// promising moves (0.3), which makes them much stronger at every table
-    /// size (docs/benchmarks.md, session 6: at six seats level 6 scored 52%
-    /// against level 5 exploring at 0.7 and 71% at 0.3). Lower levels keep
-    /// 0.7 so that each step of the ladder stays apart: with 0.3 from level
-    /// 6 up, level 7 was no better than level 6, and with 0.3 for every
-    /// level, level 5 no better than level 4.
-    pub fn mcts_exploration(&self) -> f64 {
-        f64::from(self.mcts_exploration_pct) / 100.0
+    /// The tree search's UCB1 exploration constant at a table of `seats`.
+    /// Levels 1–6 explore widely (0.7); levels 7 and 8 spend their larger
+    /// budgets on the most promising moves (0.3), which makes them much
+    /// stronger at every table size (docs/benchmarks.md, session 6: at six
+    /// seats level 6 scored 52% against level 5 exploring at 0.7 and 71% at
+    /// 0.3). Lower levels keep 0.7 so that each step of the ladder stays
+    /// apart: with 0.3 from level 6 up, level 7 was no better than level 6,
+    /// and with 0.3 for every level, level 5 no better than level 4.
+    ///
+    /// At six seats level 6 explores at 0.5, between the two: at 0.7 it was
+    /// no better than level 5 there, at 0.4 level 7 was no better than it,
+    /// and at 0.5 both steps are apart (docs/benchmarks.md, sessions 9 and
+    /// 10).
+    pub fn mcts_exploration(&self, seats: usize) -> f64 {
+        let pct = if seats >= 6 {
+            self.mcts_exploration_six_pct
+        } else {
+            self.mcts_exploration_pct
+        };
+        f64::from(pct) / 100.0
     }
 
     /// These limits with the time cap lowered to `max_ms` if given.
@@ -101,10 +117,12 @@ mod tests {
             let (lower, upper) = (Level::get(level - 1), Level::get(level));
             assert!(upper.mcts_iterations >= lower.mcts_iterations, "{level}");
             assert!(upper.noise <= lower.noise, "{level}");
-            assert!(
-                upper.mcts_exploration() <= lower.mcts_exploration(),
-                "{level}"
-            );
+            for seats in [3, 4, 6] {
+                assert!(
+                    upper.mcts_exploration(seats) <= lower.mcts_exploration(seats),
+                    "{level} at {seats} seats"
+                );
+            }
             assert!(
                 upper.limits.movetime_ms >= lower.limits.movetime_ms,
                 "{level}"

@@ -131,7 +131,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let lv = Level::get(request.level);
     let start = clock.now_ms();
     let config = Config {
-        exploration: lv.mcts_exploration(),
+        exploration: lv.mcts_exploration(position.variant().players()),
         ..Config::DEFAULT
     };
     let budget = Budget::of(&lv, request.max_ms, position, start);
