@@ -25,9 +25,10 @@ pub struct Level {
     /// (docs/benchmarks.md, session 5).
     pub mcts_iterations: u64,
     /// The tree search's UCB1 exploration constant at tables of up to five
-    /// seats, in hundredths (see [`Level::mcts_exploration`]).
+    /// units (players, or teams), in hundredths (see
+    /// [`Level::mcts_exploration`]).
     pub mcts_exploration_pct: u8,
-    /// The same at tables of six seats.
+    /// The same at tables of six units (classic-6).
     pub mcts_exploration_six_pct: u8,
     /// Independent trees the iterations are shared among (see
     /// [`crate::ensemble`]): 1 is one tree.
@@ -44,7 +45,7 @@ impl Level {
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
         // One row a level; the MCTS tuple is (iterations, exploration pct,
-        // exploration pct at six seats, trees).
+        // exploration pct at six units, trees).
         #[rustfmt::skip]
         let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts) = match level {
             1 => (Some(1), None, 500, 300, 1, 0, (25, 70, 70, 1)),
@@ -75,7 +76,8 @@ impl Level {
         }
     }
 
-    /// The tree search's UCB1 exploration constant at a table of `seats`.
+    /// The tree search's UCB1 exploration constant at a table of `units`
+    /// players or teams.
     /// Levels 1–6 explore widely (0.7); levels 7 and 8 spend their larger
     /// budgets on the most promising moves (0.3), which makes them much
     /// stronger at every table size (docs/benchmarks.md, session 6: at six
@@ -84,12 +86,13 @@ impl Level {
     /// apart: with 0.3 from level 6 up, level 7 was no better than level 6,
     /// and with 0.3 for every level, level 5 no better than level 4.
     ///
-    /// At six seats level 6 explores at 0.5, between the two: at 0.7 it was
-    /// no better than level 5 there, at 0.4 level 7 was no better than it,
-    /// and at 0.5 both steps are apart (docs/benchmarks.md, sessions 9 and
-    /// 10).
-    pub fn mcts_exploration(&self, seats: usize) -> f64 {
-        let pct = if seats >= 6 {
+    /// At six units (classic-6) level 6 explores at 0.5, between the two:
+    /// at 0.7 it was no better than level 5 there, at 0.4 level 7 was no
+    /// better than it, and at 0.5 both steps are apart (docs/benchmarks.md,
+    /// sessions 9 and 10). Three teams of two (pairs-3x2) play like three
+    /// units and keep 0.7: at 0.5 level 7 was no better than level 6 there.
+    pub fn mcts_exploration(&self, units: usize) -> f64 {
+        let pct = if units >= 6 {
             self.mcts_exploration_six_pct
         } else {
             self.mcts_exploration_pct
@@ -117,10 +120,10 @@ mod tests {
             let (lower, upper) = (Level::get(level - 1), Level::get(level));
             assert!(upper.mcts_iterations >= lower.mcts_iterations, "{level}");
             assert!(upper.noise <= lower.noise, "{level}");
-            for seats in [3, 4, 6] {
+            for units in [3, 4, 6] {
                 assert!(
-                    upper.mcts_exploration(seats) <= lower.mcts_exploration(seats),
-                    "{level} at {seats} seats"
+                    upper.mcts_exploration(units) <= lower.mcts_exploration(units),
+                    "{level} at {units} units"
                 );
             }
             assert!(

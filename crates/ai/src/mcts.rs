@@ -47,6 +47,10 @@ const UNKNOWN: u16 = u16::MAX;
 pub struct Config {
     /// UCB1 exploration constant (values lie in `[0, 1]`).
     pub exploration: f64,
+    /// The constant at the root, if it differs: a root that explores more
+    /// than the nodes below keeps comparing its moves while the lines
+    /// under them deepen.
+    pub root_exploration: Option<f64>,
     /// Playout length in rounds (each round is one move per player).
     pub rollout_rounds: u32,
     /// Chance that a playout move is a random forward move, not the greedy one.
@@ -69,6 +73,7 @@ impl Config {
     /// sets ([`Level::mcts_exploration`]).
     pub const DEFAULT: Config = Config {
         exploration: 0.7,
+        root_exploration: None,
         rollout_rounds: 1,
         epsilon: 0.2,
         scale: 400.0,
@@ -131,7 +136,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let lv = Level::get(request.level);
     let start = clock.now_ms();
     let config = Config {
-        exploration: lv.mcts_exploration(position.variant().players()),
+        exploration: lv.mcts_exploration(position.variant().teams().len()),
         ..Config::DEFAULT
     };
     let budget = Budget::of(&lv, request.max_ms, position, start);
@@ -430,12 +435,16 @@ impl Mcts {
             hi = hi.max(q);
         }
         let span = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
+        let exploration = match self.config.root_exploration {
+            Some(c) if node == 0 => c,
+            _ => self.config.exploration,
+        };
         let mut best: Option<(f64, u32)> = None;
         for i in self.children_of(node) {
             let n = &self.nodes[i as usize];
             let v = n.visits as f64;
             let q = (n.value / v - lo) / span;
-            let score = q + self.config.exploration * (log_n / v).sqrt();
+            let score = q + exploration * (log_n / v).sqrt();
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, i));
             }
@@ -698,6 +707,34 @@ mod tests {
             let a = search(p, 7, 400);
             let b = search(p, 7, 400);
             assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn a_wider_root_keeps_comparing_its_moves() {
+        let budget = Budget {
+            iterations: 4_000,
+            deadline_ms: f64::INFINITY,
+        };
+        let narrow = Config {
+            exploration: 0.3,
+            ..Config::DEFAULT
+        };
+        let wide = Config {
+            root_exploration: Some(0.7),
+            ..narrow
+        };
+        // The share of the root's visits its most visited move takes.
+        let top_share = |pos: &Position, config: Config| {
+            let mut t = Mcts::new(pos, &[pos.hash()], 3, 0, Weights::DEFAULT, config);
+            t.run(budget, &FrozenClock).expect("a move");
+            let visits: Vec<u32> = t.root_moves().iter().map(|m| m.1).collect();
+            let total: u32 = visits.iter().sum();
+            f64::from(*visits.iter().max().expect("children")) / f64::from(total)
+        };
+        for pos in greedy_game(Variant::Classic3, 30).iter().step_by(10) {
+            let (n, w) = (top_share(pos, narrow), top_share(pos, wide));
+            assert!(w < n, "root share {w:.3} with a wide root, {n:.3} without");
         }
     }
 
