@@ -30,6 +30,9 @@ pub struct Level {
     pub mcts_exploration_pct: u8,
     /// The same at tables of six units (classic-6).
     pub mcts_exploration_six_pct: u8,
+    /// The constant at the root of the tree, in hundredths, where it differs
+    /// from the rest of the tree (see [`Level::mcts_root_exploration`]).
+    pub mcts_root_exploration_pct: Option<u8>,
     /// Independent trees the iterations are shared among (see
     /// [`crate::ensemble`]): 1 is one tree.
     pub mcts_trees: u8,
@@ -45,19 +48,19 @@ impl Level {
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
         // One row a level; the MCTS tuple is (iterations, exploration pct,
-        // exploration pct at six units, trees).
+        // exploration pct at six units, root exploration pct, trees).
         #[rustfmt::skip]
         let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts) = match level {
-            1 => (Some(1), None, 500, 300, 1, 0, (25, 70, 70, 1)),
-            2 => (Some(1), None, 150, 300, 1, 0, (25, 70, 70, 1)),
-            3 => (Some(2), None, 60, 500, 2, 0, (125, 70, 70, 1)),
-            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, 70, 70, 1)),
-            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, 70, 70, 1)),
-            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, 70, 50, 1)),
-            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, 30, 30, 1)),
-            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, 30, 30, 5)),
+            1 => (Some(1), None, 500, 300, 1, 0, (25, 70, 70, None, 1)),
+            2 => (Some(1), None, 150, 300, 1, 0, (25, 70, 70, None, 1)),
+            3 => (Some(2), None, 60, 500, 2, 0, (125, 70, 70, None, 1)),
+            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, 70, 70, None, 1)),
+            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, 70, 70, None, 1)),
+            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, 70, 50, None, 1)),
+            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, 30, 30, None, 1)),
+            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, 30, 30, Some(70), 1)),
         };
-        let (mcts_iterations, exploration, exploration_six, trees) = mcts;
+        let (mcts_iterations, exploration, exploration_six, root_exploration, trees) = mcts;
         Level {
             level,
             limits: Limits {
@@ -72,15 +75,15 @@ impl Level {
             mcts_iterations,
             mcts_exploration_pct: exploration,
             mcts_exploration_six_pct: exploration_six,
+            mcts_root_exploration_pct: root_exploration,
             mcts_trees: trees,
         }
     }
 
     /// The tree search's UCB1 exploration constant at a table of `units`
-    /// players or teams.
-    /// Levels 1–6 explore widely (0.7); levels 7 and 8 spend their larger
-    /// budgets on the most promising moves (0.3), which makes them much
-    /// stronger at every table size (docs/benchmarks.md, session 6: at six
+    /// players or teams. Levels 1–6 explore widely (0.7); levels 7 and 8
+    /// spend their larger budgets on the most promising moves (0.3), which
+    /// makes them much stronger at every table size (docs/benchmarks.md, session 6: at six
     /// seats level 6 scored 52% against level 5 exploring at 0.7 and 71% at
     /// 0.3). Lower levels keep 0.7 so that each step of the ladder stays
     /// apart: with 0.3 from level 6 up, level 7 was no better than level 6,
@@ -98,6 +101,18 @@ impl Level {
             self.mcts_exploration_pct
         };
         f64::from(pct) / 100.0
+    }
+
+    /// The tree search's constant at the root, where it differs from
+    /// [`Level::mcts_exploration`]. Level 8 explores its root at 0.7 and the
+    /// rest of its tree at 0.3: the lines under the moves it likes deepen
+    /// as in level 7, while its larger budget keeps comparing the moves
+    /// themselves. With 0.3 at the root too, one tree of 300 000 iterations
+    /// played no better than level 7's 60 000 (docs/benchmarks.md, sessions
+    /// 7, 8 and 10).
+    pub fn mcts_root_exploration(&self) -> Option<f64> {
+        self.mcts_root_exploration_pct
+            .map(|pct| f64::from(pct) / 100.0)
     }
 
     /// These limits with the time cap lowered to `max_ms` if given.

@@ -137,6 +137,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let start = clock.now_ms();
     let config = Config {
         exploration: lv.mcts_exploration(position.variant().teams().len()),
+        root_exploration: lv.mcts_root_exploration(),
         ..Config::DEFAULT
     };
     let budget = Budget::of(&lv, request.max_ms, position, start);
