@@ -83,9 +83,9 @@ impl Level {
     /// The tree search's UCB1 exploration constant at a table of `units`
     /// players or teams. Levels 1–6 explore widely (0.7); levels 7 and 8
     /// spend their larger budgets on the most promising moves (0.3), which
-    /// makes them much stronger at every table size (docs/benchmarks.md, session 6: at six
-    /// seats level 6 scored 52% against level 5 exploring at 0.7 and 71% at
-    /// 0.3). Lower levels keep 0.7 so that each step of the ladder stays
+    /// makes them much stronger at every table size (docs/benchmarks.md,
+    /// session 6: at six seats level 6 scored 52% against level 5 exploring
+    /// at 0.7 and 71% at 0.3). Lower levels keep 0.7 so that each step of the ladder stays
     /// apart: with 0.3 from level 6 up, level 7 was no better than level 6,
     /// and with 0.3 for every level, level 5 no better than level 4.
     ///
@@ -100,7 +100,7 @@ impl Level {
         } else {
             self.mcts_exploration_pct
         };
-        f64::from(pct) / 100.0
+        hundredths(pct)
     }
 
     /// The tree search's constant at the root, where it differs from
@@ -111,8 +111,7 @@ impl Level {
     /// played no better than level 7's 60 000 (docs/benchmarks.md, sessions
     /// 7, 8 and 10).
     pub fn mcts_root_exploration(&self) -> Option<f64> {
-        self.mcts_root_exploration_pct
-            .map(|pct| f64::from(pct) / 100.0)
+        self.mcts_root_exploration_pct.map(hundredths)
     }
 
     /// These limits with the time cap lowered to `max_ms` if given.
@@ -123,6 +122,11 @@ impl Level {
         }
         l
     }
+}
+
+/// A constant stored in hundredths, as a fraction.
+fn hundredths(pct: u8) -> f64 {
+    f64::from(pct) / 100.0
 }
 
 #[cfg(test)]
