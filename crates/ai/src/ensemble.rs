@@ -8,12 +8,12 @@
 //! it likes first; more iterations then deepen those lines rather than
 //! revisit the choice. Independent trees settle independently, and their
 //! summed visits vote among the favourites (Chaslot, Winands and van den
-//! Herik, "Parallel Monte-Carlo Tree Search", 2008). Level 8 used five
-//! trees in sessions 8 and 9; one tree whose root explores more than the
-//! rest of it did better (docs/benchmarks.md, session 10), so every level
-//! is now one tree ([`Level::mcts_trees`]).
+//! Herik, "Parallel Monte-Carlo Tree Search", 2008). Level 8 uses five
+//! trees at classic-6 ([`Level::tree_shape`]); below six units one tree
+//! whose root explores more than the rest of it did better
+//! (docs/benchmarks.md, sessions 10 and 11).
 //!
-//! [`Level::mcts_trees`]: crate::levels::Level::mcts_trees
+//! [`Level::tree_shape`]: crate::levels::Level::tree_shape
 
 use crate::clock::Clock;
 use crate::eval::Weights;

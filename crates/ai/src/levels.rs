@@ -5,6 +5,7 @@
 //! cap is not reached).
 
 use crate::limits::Limits;
+use crate::tree_shape::TreeShape;
 
 /// How one level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,18 +25,11 @@ pub struct Level {
     /// from level 4 up multiplies the search by four to six
     /// (docs/benchmarks.md, session 5).
     pub mcts_iterations: u64,
-    /// The tree search's UCB1 exploration constant at tables of up to five
-    /// units (players, or teams), in hundredths (see
-    /// [`Level::mcts_exploration`]).
-    pub mcts_exploration_pct: u8,
+    /// The tree search's shape at tables of up to five units (players, or
+    /// teams); see [`Level::tree_shape`].
+    pub mcts_shape: TreeShape,
     /// The same at tables of six units (classic-6).
-    pub mcts_exploration_six_pct: u8,
-    /// The constant at the root of the tree, in hundredths, where it differs
-    /// from the rest of the tree (see [`Level::mcts_root_exploration`]).
-    pub mcts_root_exploration_pct: Option<u8>,
-    /// Independent trees the iterations are shared among (see
-    /// [`crate::ensemble`]): 1 is one tree.
-    pub mcts_trees: u8,
+    pub mcts_shape_six: TreeShape,
 }
 
 /// The weakest level.
@@ -47,20 +41,20 @@ impl Level {
     /// The settings of `level` (clamped to 1–8).
     pub fn get(level: u8) -> Level {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        // One row a level; the MCTS tuple is (iterations, exploration pct,
-        // exploration pct at six units, root exploration pct, trees).
+        // One row a level; the MCTS tuple is (iterations, shape at up to
+        // five units, shape at six units).
         #[rustfmt::skip]
         let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts) = match level {
-            1 => (Some(1), None, 500, 300, 1, 0, (25, 70, 70, None, 1)),
-            2 => (Some(1), None, 150, 300, 1, 0, (25, 70, 70, None, 1)),
-            3 => (Some(2), None, 60, 500, 2, 0, (125, 70, 70, None, 1)),
-            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, 70, 70, None, 1)),
-            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, 70, 70, None, 1)),
-            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, 70, 50, None, 1)),
-            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, 30, 30, None, 1)),
-            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, 30, 30, Some(70), 1)),
+            1 => (Some(1), None, 500, 300, 1, 0, (25, WIDE, WIDE)),
+            2 => (Some(1), None, 150, 300, 1, 0, (25, WIDE, WIDE)),
+            3 => (Some(2), None, 60, 500, 2, 0, (125, WIDE, WIDE)),
+            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, WIDE, WIDE)),
+            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, WIDE, WIDE)),
+            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, WIDE, MIDDLE)),
+            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, NARROW, NARROW)),
+            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, WIDE_ROOT, FIVE_TREES)),
         };
-        let (mcts_iterations, exploration, exploration_six, root_exploration, trees) = mcts;
+        let (mcts_iterations, mcts_shape, mcts_shape_six) = mcts;
         Level {
             level,
             limits: Limits {
@@ -73,45 +67,40 @@ impl Level {
             tt_mb,
             race_width,
             mcts_iterations,
-            mcts_exploration_pct: exploration,
-            mcts_exploration_six_pct: exploration_six,
-            mcts_root_exploration_pct: root_exploration,
-            mcts_trees: trees,
+            mcts_shape,
+            mcts_shape_six,
         }
     }
 
-    /// The tree search's UCB1 exploration constant at a table of `units`
-    /// players or teams. Levels 1–6 explore widely (0.7); levels 7 and 8
-    /// spend their larger budgets on the most promising moves (0.3), which
-    /// makes them much stronger at every table size (docs/benchmarks.md,
-    /// session 6: at six seats level 6 scored 52% against level 5 exploring
-    /// at 0.7 and 71% at 0.3). Lower levels keep 0.7 so that each step of the ladder stays
+    /// The tree search's shape at a table of `units` players or teams.
+    ///
+    /// Levels 1–6 explore widely (0.7); levels 7 and 8 spend their larger
+    /// budgets on the most promising moves (0.3), which makes them much
+    /// stronger at every table size (docs/benchmarks.md, session 6: at six
+    /// seats level 6 scored 52% against level 5 exploring at 0.7 and 71% at
+    /// 0.3). Lower levels keep 0.7 so that each step of the ladder stays
     /// apart: with 0.3 from level 6 up, level 7 was no better than level 6,
     /// and with 0.3 for every level, level 5 no better than level 4.
     ///
     /// At six units (classic-6) level 6 explores at 0.5, between the two:
     /// at 0.7 it was no better than level 5 there, at 0.4 level 7 was no
-    /// better than it, and at 0.5 both steps are apart (docs/benchmarks.md,
-    /// sessions 9 and 10). Three teams of two (pairs-3x2) play like three
-    /// units and keep 0.7: at 0.5 level 7 was no better than level 6 there.
-    pub fn mcts_exploration(&self, units: usize) -> f64 {
-        let pct = if units >= 6 {
-            self.mcts_exploration_six_pct
+    /// better than it, and at 0.5 both steps are apart (sessions 9 and 10).
+    /// Three teams of two (pairs-3x2) play like three units and keep 0.7:
+    /// at 0.5 level 7 was no better than level 6 there.
+    ///
+    /// Level 8 is one tree whose root explores at 0.7 and the rest at 0.3
+    /// below six units: the lines under the moves it likes deepen as in
+    /// level 7, while its larger budget keeps comparing the moves
+    /// themselves (with 0.3 at the root too, 300 000 iterations played no
+    /// better than level 7's 60 000; sessions 7, 8 and 10). At six units it
+    /// shares its iterations among five trees at 0.3 that vote, which did
+    /// better there than the wider root (session 11).
+    pub fn tree_shape(&self, units: usize) -> TreeShape {
+        if units >= 6 {
+            self.mcts_shape_six
         } else {
-            self.mcts_exploration_pct
-        };
-        hundredths(pct)
-    }
-
-    /// The tree search's constant at the root, where it differs from
-    /// [`Level::mcts_exploration`]. Level 8 explores its root at 0.7 and the
-    /// rest of its tree at 0.3: the lines under the moves it likes deepen
-    /// as in level 7, while its larger budget keeps comparing the moves
-    /// themselves. With 0.3 at the root too, one tree of 300 000 iterations
-    /// played no better than level 7's 60 000 (docs/benchmarks.md, sessions
-    /// 7, 8 and 10).
-    pub fn mcts_root_exploration(&self) -> Option<f64> {
-        self.mcts_root_exploration_pct.map(hundredths)
+            self.mcts_shape
+        }
     }
 
     /// These limits with the time cap lowered to `max_ms` if given.
@@ -124,10 +113,19 @@ impl Level {
     }
 }
 
-/// A constant stored in hundredths, as a fraction.
-fn hundredths(pct: u8) -> f64 {
-    f64::from(pct) / 100.0
-}
+/// One tree exploring widely (0.7): levels 1–6.
+const WIDE: TreeShape = TreeShape::one_tree(70);
+/// One tree between the two (0.5): level 6 at six units.
+const MIDDLE: TreeShape = TreeShape::one_tree(50);
+/// One tree spending its budget on the most promising moves (0.3): level 7.
+const NARROW: TreeShape = TreeShape::one_tree(30);
+/// One tree at 0.3 whose root explores at 0.7: level 8 below six units.
+const WIDE_ROOT: TreeShape = TreeShape {
+    root_exploration_pct: Some(70),
+    ..NARROW
+};
+/// Five trees at 0.3 voting by their summed visits: level 8 at six units.
+const FIVE_TREES: TreeShape = TreeShape { trees: 5, ..NARROW };
 
 #[cfg(test)]
 mod tests {
@@ -141,7 +139,7 @@ mod tests {
             assert!(upper.noise <= lower.noise, "{level}");
             for units in [3, 4, 6] {
                 assert!(
-                    upper.mcts_exploration(units) <= lower.mcts_exploration(units),
+                    upper.tree_shape(units).exploration() <= lower.tree_shape(units).exploration(),
                     "{level} at {units} units"
                 );
             }
@@ -160,5 +158,24 @@ mod tests {
         }
         assert_eq!(Level::get(0), Level::get(MIN_LEVEL));
         assert_eq!(Level::get(9), Level::get(MAX_LEVEL));
+    }
+
+    #[test]
+    fn level_eight_widens_its_root_below_six_units_and_votes_at_six() {
+        let top = Level::get(MAX_LEVEL);
+        for units in [3, 4] {
+            let shape = top.tree_shape(units);
+            assert_eq!((shape.trees, shape.root_exploration()), (1, Some(0.7)));
+        }
+        let six = top.tree_shape(6);
+        assert_eq!((six.trees, six.root_exploration()), (5, None));
+        assert_eq!(six.exploration(), top.tree_shape(3).exploration());
+        // Every other level is one tree with one constant throughout.
+        for level in MIN_LEVEL..MAX_LEVEL {
+            for units in [3, 6] {
+                let shape = Level::get(level).tree_shape(units);
+                assert_eq!((shape.trees, shape.root_exploration()), (1, None));
+            }
+        }
     }
 }

@@ -49,6 +49,7 @@ pub mod search;
 pub mod stop_gate;
 pub mod strategy;
 pub mod tables;
+pub mod tree_shape;
 pub mod tt;
 
 #[cfg(not(target_arch = "wasm32"))]

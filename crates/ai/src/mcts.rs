@@ -70,7 +70,7 @@ pub struct Config {
 impl Config {
     /// The tuning the levels use (chosen by short match runs against the
     /// paranoid search), except the exploration constant, which each level
-    /// sets ([`Level::mcts_exploration`]).
+    /// sets ([`Level::tree_shape`]).
     pub const DEFAULT: Config = Config {
         exploration: 0.7,
         root_exploration: None,
@@ -135,9 +135,10 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let position = request.position;
     let lv = Level::get(request.level);
     let start = clock.now_ms();
+    let shape = lv.tree_shape(position.variant().teams().len());
     let config = Config {
-        exploration: lv.mcts_exploration(position.variant().teams().len()),
-        root_exploration: lv.mcts_root_exploration(),
+        exploration: shape.exploration(),
+        root_exploration: shape.root_exploration(),
         ..Config::DEFAULT
     };
     let budget = Budget::of(&lv, request.max_ms, position, start);
@@ -148,7 +149,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
         }
     }
     let ensemble = Ensemble {
-        trees: lv.mcts_trees,
+        trees: shape.trees,
         config,
         noise: lv.noise,
         weights: request.style.weights,
