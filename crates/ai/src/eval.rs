@@ -295,7 +295,7 @@ pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
 /// search root (with the root's offset), it leaves a balanced root at about 0
 /// while own progress since the root still weighs more.
 pub fn drive_offset(position: &Position, colour: Colour, w: &Weights) -> i32 {
-    if w.drive == 0 || position.variant().teams().len() < 2 {
+    if w.drive == 0 || position.variant().unit_count() < 2 {
         return 0;
     }
     let own: i32 = unit_of(position, colour)

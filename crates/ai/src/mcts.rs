@@ -135,7 +135,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let position = request.position;
     let lv = Level::get(request.level);
     let start = clock.now_ms();
-    let shape = lv.tree_shape(position.variant().teams().len());
+    let shape = lv.tree_shape(position.variant().unit_count());
     let config = Config {
         exploration: shape.exploration(),
         root_exploration: shape.root_exploration(),

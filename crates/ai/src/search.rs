@@ -291,7 +291,7 @@ impl Searcher {
         self.root_key = unit_key(self.unit_leader(position.turn(), position));
         self.drive_offset = drive_offset(position, self.root, &self.settings.weights);
         self.best_reply =
-            self.settings.strategy == Strategy::BestReply && position.variant().teams().len() > 2;
+            self.settings.strategy == Strategy::BestReply && position.variant().unit_count() > 2;
         self.tt.new_search();
         self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);

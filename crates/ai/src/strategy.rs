@@ -31,7 +31,7 @@ impl Strategy {
     /// then the same minimax); beyond two units MCTS, which beat Best-Reply
     /// Search at equal time at classic-3, -4 and -6 (and BRS beat paranoid).
     pub fn default_for(variant: Variant) -> Strategy {
-        if variant.teams().len() > 2 {
+        if variant.unit_count() > 2 {
             Strategy::Mcts
         } else {
             Strategy::Paranoid
@@ -42,7 +42,7 @@ impl Strategy {
     /// score and a principal variation (`stella analyse`, the engine
     /// protocol): Best-Reply Search beyond two units, paranoid otherwise.
     pub fn alpha_beta_for(variant: Variant) -> Strategy {
-        if variant.teams().len() > 2 {
+        if variant.unit_count() > 2 {
             Strategy::BestReply
         } else {
             Strategy::Paranoid

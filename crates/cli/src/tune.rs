@@ -98,10 +98,10 @@ impl Config {
     /// Checks the arguments; errors name the argument at fault.
     fn from_args(args: &TuneArgs) -> anyhow::Result<Config> {
         let variant: Variant = args.variant.parse().context("--variant")?;
-        if variant.teams().len() != 2 {
+        if variant.unit_count() != 2 {
             bail!(
                 "--variant: tuning needs two sides, {variant} has {}",
-                variant.teams().len()
+                variant.unit_count()
             );
         }
         if !(MIN_LEVEL..=MAX_LEVEL).contains(&args.level) {

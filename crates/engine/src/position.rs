@@ -97,7 +97,7 @@ impl Position {
         }
         for c in Colour::ALL {
             let p = setup.places[c.index()] as usize;
-            if p > variant.teams().len() || (p > 0 && !variant.has_seat(c)) {
+            if p > variant.unit_count() || (p > 0 && !variant.has_seat(c)) {
                 return Err(SetupError::Invalid(format!(
                     "place {p} of {c} is impossible"
                 )));
@@ -473,14 +473,14 @@ impl Position {
 
     fn best_free_place(&self) -> u8 {
         let taken = self.taken_places();
-        (1..=self.units().len() as u8)
+        (1..=self.variant.unit_count() as u8)
             .find(|p| !taken.contains(p))
             .unwrap_or(1)
     }
 
     fn worst_free_place(&self) -> u8 {
         let taken = self.taken_places();
-        (1..=self.units().len() as u8)
+        (1..=self.variant.unit_count() as u8)
             .rev()
             .find(|p| !taken.contains(p))
             .unwrap_or(1)
@@ -501,7 +501,7 @@ impl Position {
 
     fn eliminate(&mut self, c: Colour) {
         let unit = self.unit_of(c);
-        let units = self.units().len();
+        let units = self.variant.unit_count();
         if units <= 2 {
             for &m in &unit {
                 self.out |= bit(m);
@@ -564,7 +564,7 @@ impl Position {
         let unplaced = self.unplaced_units();
         // The game ends when at most one unit is left to place (or, alone at
         // the board as in the solitaire, when that one has arrived).
-        if unplaced.is_empty() || (unplaced.len() == 1 && self.units().len() > 1) {
+        if unplaced.is_empty() || (unplaced.len() == 1 && self.variant.unit_count() > 1) {
             if let Some(last) = unplaced.first() {
                 let place = self.best_free_place();
                 self.set_unit_place(last, place);

@@ -27,6 +27,7 @@ pub enum JumpRule {
 /// let v: Variant = "pairs-3x2".parse().unwrap();
 /// assert_eq!(v.seats().len(), 6);
 /// assert_eq!(v.teams().len(), 3);
+/// assert_eq!(v.unit_count(), 3);
 /// assert!("classic-5".parse::<Variant>().is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -190,6 +191,16 @@ impl Variant {
         }
     }
 
+    /// How many units race: teams in a team variant, otherwise players
+    /// (the length of [`Variant::teams`], without building it).
+    pub const fn unit_count(self) -> usize {
+        if self.has_teams() {
+            self.players() / 2
+        } else {
+            self.players()
+        }
+    }
+
     /// Whether the variant is played in teams.
     pub const fn has_teams(self) -> bool {
         matches!(self, Variant::Pairs2x2 | Variant::Pairs3x2)
@@ -239,5 +250,20 @@ impl FromStr for Variant {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Variant, ParseError> {
         Variant::from_id(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_count_counts_the_teams_of_every_variant() {
+        for v in Variant::ALL.into_iter().chain([Variant::Solo]) {
+            assert_eq!(v.unit_count(), v.teams().len(), "{v}");
+        }
+        assert_eq!(Variant::Pairs2x2.unit_count(), 2);
+        assert_eq!(Variant::Classic6.unit_count(), 6);
+        assert_eq!(Variant::Solo.unit_count(), 1);
     }
 }
