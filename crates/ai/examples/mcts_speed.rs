@@ -1,0 +1,79 @@
+//! Measures the Monte Carlo tree search where the levels use it: replays game
+//! records (from `stella match --records DIR`) and, at every `STEP`-th ply
+//! still in play, runs one tree of `ITERATIONS` iterations with no time cap,
+//! printing the median iterations a second over the sampled positions and
+//! the share of the level-8 budget its time cap leaves room for.
+//!
+//! `cargo run --release -p stella-ai --example mcts_speed -- RECORD… [--step N] [--iterations N]`
+//! (defaults: every 30th ply, 20 000 iterations).
+
+use stella_ai::mcts::{Budget, Config, Mcts};
+use stella_ai::{Clock, SystemClock, Weights};
+use stella_engine::{Position, Record};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut step = 30usize;
+    let mut iterations = 20_000u64;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--step" => step = args.next().ok_or("--step needs a number")?.parse()?,
+            "--iterations" => {
+                iterations = args.next().ok_or("--iterations needs a number")?.parse()?
+            }
+            _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        return Err("give at least one game record".into());
+    }
+    let clock = SystemClock::new();
+    let mut rates = Vec::new();
+    for file in &files {
+        let game = Record::parse(&std::fs::read_to_string(file)?)
+            .map_err(|e| format!("{file}: {e}"))?
+            .replay()
+            .map_err(|e| format!("{file}: {e}"))?;
+        let positions: Vec<Position> = game.positions();
+        for (ply, p) in positions.iter().enumerate().step_by(step.max(1)) {
+            if p.is_over() {
+                continue;
+            }
+            let history: Vec<u64> = positions[..=ply].iter().map(Position::hash).collect();
+            let config = Config {
+                exploration: 0.3,
+                ..Config::DEFAULT
+            };
+            let mut tree = Mcts::new(p, &history, 1, 0, Weights::DEFAULT, config);
+            let budget = Budget {
+                iterations,
+                deadline_ms: f64::INFINITY,
+            };
+            let t0 = clock.now_ms();
+            let Some(report) = tree.run(budget, &clock) else {
+                continue;
+            };
+            let ms = clock.now_ms() - t0;
+            if report.iterations > 0 && ms > 0.0 {
+                let rate = report.iterations as f64 * 1000.0 / ms;
+                println!("{file} ply {ply}: {rate:.0} iterations/s");
+                rates.push(rate);
+            }
+        }
+    }
+    rates.sort_by(f64::total_cmp);
+    let Some(&median) = rates.get(rates.len() / 2) else {
+        return Err("no position to measure".into());
+    };
+    println!(
+        "{} positions: median {median:.0} iterations/s (lowest {:.0}, highest {:.0}); \
+         a 5 s cap leaves room for {:.0} iterations, a 3 s cap for {:.0}",
+        rates.len(),
+        rates[0],
+        rates[rates.len() - 1],
+        median * 5.0,
+        median * 3.0
+    );
+    Ok(())
+}
