@@ -2,7 +2,7 @@
 // after the home-leaving deadline, going back home eliminates.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startStatic, pieces } from "./helpers.mjs";
+import { launch, startStatic, pieces, playGreedyMoveByMouse, POINTS } from "./helpers.mjs";
 
 let site;
 let browser;
@@ -40,5 +40,30 @@ test("an eliminating move asks first; cancel keeps the position, confirm plays i
   assert.equal(await page.$eval(".result .reason", (e) => e.getAttribute("data-reason")), "eliminated");
   const places = await page.$$eval(".result [data-place]", (els) => els.map((e) => [e.getAttribute("data-seat"), e.getAttribute("data-place")]));
   assert.deepEqual(places, [["black", "1"], ["white", "2"]]);
+  await page.close();
+});
+
+// White's last marble is walled in on l5 except for the two holes of its home behind
+// it; both moves eliminate white.
+const WALLED = "classic-2 white 31 white:l5 black:k5,m5,l6,k6,j5,n5,l7,j7 made:30,30";
+
+test("the greedy mouse player of the other tests declines eliminating moves and confirms one when nothing else is left", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}/offline?players=2&humans=2&position=${encodeURIComponent(WALLED)}`);
+  await page.waitForSelector('[data-hole="l5"].movable');
+  const asked = [];
+  await page.exposeFunction("noteQuestion", (q) => asked.push(q));
+  await page.evaluate(() => {
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.matches?.("dialog.confirm")) window.noteQuestion(n.getAttribute("aria-label"));
+    }).observe(document.body, { childList: true });
+  });
+  const [from, to] = await playGreedyMoveByMouse(page, POINTS.black);
+  assert.equal(from, "l5");
+  assert.ok(["l4", "m4"].includes(to));
+  assert.equal(asked.length, 3, "asked for both moves, declined both, then asked again and confirmed");
+  await page.waitForSelector(".result:not([hidden])");
+  assert.equal(await page.$eval(".result .reason", (e) => e.getAttribute("data-reason")), "eliminated");
+  assert.equal(await page.$("dialog.confirm"), null, "no question left open");
   await page.close();
 });

@@ -82,28 +82,57 @@ export const POINTS = {
 
 /**
  * Plays one move for `colour` by mouse, picking the marble and destination that gain
- * the most distance towards `goal` (ties broken at random). Returns the path of holes
- * clicked.
+ * the most distance towards `goal` (ties broken at random). A move the table asks to
+ * confirm because it would eliminate the mover (RULES §5) is declined, as a person
+ * would, and the next best move played instead; only when every move eliminates is
+ * one confirmed. Returns the path of holes clicked.
  */
 export async function playGreedyMoveByMouse(page, goal) {
+  const declined = new Set();
+  for (;;) {
+    const best = await pickGreedyMove(page, goal, declined);
+    const forced = best.key === null;
+    await page.waitForSelector(`[data-hole="${best.to}"][data-dest]`);
+    await page.click(`[data-hole="${best.to}"]`);
+    // The table opens its question in the click's own handler, so it is there now.
+    if (!(await page.$("dialog.confirm[open]"))) return [best.from, best.to];
+    await page.click(`dialog.confirm[open] [data-confirm="${forced ? "yes" : "no"}"]`);
+    if (forced) return [best.from, best.to];
+    declined.add(best.key);
+    if (await page.$(`[data-hole="${best.from}"].selected`)) await page.click(`[data-hole="${best.from}"]`);
+  }
+}
+
+/**
+ * Picks up every movable marble in turn and returns the best move by distance gained
+ * towards `goal` among those not in `declined` (keys `from-to`), with that move's
+ * marble left picked up. When every move is declined, the best of them, with `key`
+ * null.
+ */
+async function pickGreedyMove(page, goal, declined) {
   const tip = goal[0];
   const score = (h) => 4 * Math.min(...goal.map((g) => holeDistance(h, g))) + holeDistance(h, tip);
   const movable = await page.$$eval(".hole.movable", (els) => els.map((e) => e.getAttribute("data-hole")));
   if (movable.length === 0) throw new Error("no movable marble");
   let best = null;
+  let bestDeclined = null;
   for (const from of movable) {
     await page.click(`[data-hole="${from}"]`);
     await page.waitForSelector(`[data-hole="${from}"].selected`);
     for (const to of await dests(page)) {
       const gain = score(from) - score(to) + Math.random() * 0.5;
-      if (!best || gain > best.gain) best = { from, to, gain };
+      const key = `${from}-${to}`;
+      if (declined.has(key)) {
+        if (!bestDeclined || gain > bestDeclined.gain) bestDeclined = { from, to, gain, key: null };
+      } else if (!best || gain > best.gain) {
+        best = { from, to, gain, key };
+      }
     }
   }
+  const pick = best ?? bestDeclined;
   // Clicking the picked-up marble again puts it down, so click only if needed.
-  if (!(await page.$(`[data-hole="${best.from}"].selected`))) await page.click(`[data-hole="${best.from}"]`);
-  await page.waitForSelector(`[data-hole="${best.to}"][data-dest]`);
-  await page.click(`[data-hole="${best.to}"]`);
-  return [best.from, best.to];
+  if (!(await page.$(`[data-hole="${pick.from}"].selected`))) await page.click(`[data-hole="${pick.from}"]`);
+  return pick;
 }
 
 /** Resolves when the page shows a finished game or it is the person's turn to move. */
