@@ -1,6 +1,7 @@
 //! Measures the Monte Carlo tree search where the levels use it: replays game
 //! records (from `stella match --records DIR`) and, at every `STEP`-th ply
-//! still in play, runs one tree of `ITERATIONS` iterations with no time cap,
+//! still in play, runs one tree of `ITERATIONS` iterations shaped as level 7's
+//! (its exploration constant at that table) with no time cap,
 //! printing the median iterations a second over the sampled positions and
 //! the share of the level-8 budget its time cap leaves room for.
 //!
@@ -8,7 +9,7 @@
 //! (defaults: every 30th ply, 20 000 iterations).
 
 use stella_ai::mcts::{Budget, Config, Mcts};
-use stella_ai::{Clock, SystemClock, Weights};
+use stella_ai::{Clock, Level, SystemClock, Weights};
 use stella_engine::{Position, Record};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -29,6 +30,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("give at least one game record".into());
     }
     let clock = SystemClock::new();
+    let budget = Budget {
+        iterations,
+        deadline_ms: f64::INFINITY,
+    };
+    let level_seven = Level::get(7);
     let mut rates = Vec::new();
     for file in &files {
         let game = Record::parse(&std::fs::read_to_string(file)?)
@@ -36,20 +42,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .replay()
             .map_err(|e| format!("{file}: {e}"))?;
         let positions: Vec<Position> = game.positions();
+        let shape = level_seven.tree_shape(game.variant().unit_count());
+        let config = Config {
+            exploration: shape.exploration(),
+            root_exploration: shape.root_exploration(),
+            ..Config::DEFAULT
+        };
         for (ply, p) in positions.iter().enumerate().step_by(step.max(1)) {
             if p.is_over() {
                 continue;
             }
             let history: Vec<u64> = positions[..=ply].iter().map(Position::hash).collect();
-            let config = Config {
-                exploration: 0.3,
-                ..Config::DEFAULT
-            };
             let mut tree = Mcts::new(p, &history, 1, 0, Weights::DEFAULT, config);
-            let budget = Budget {
-                iterations,
-                deadline_ms: f64::INFINITY,
-            };
             let t0 = clock.now_ms();
             let Some(report) = tree.run(budget, &clock) else {
                 continue;
