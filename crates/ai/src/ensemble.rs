@@ -47,6 +47,20 @@ impl Ensemble {
         budget: Budget,
         clock: &dyn Clock,
     ) -> Option<Move> {
+        self.choose_among(position, history, None, seed, budget, clock)
+    }
+
+    /// As [`Ensemble::choose`], the root's moves restricted to `root_moves`
+    /// if given (see [`Mcts::restrict_root`]).
+    pub fn choose_among(
+        &self,
+        position: &Position,
+        history: &[u64],
+        root_moves: Option<&[Move]>,
+        seed: u64,
+        budget: Budget,
+        clock: &dyn Clock,
+    ) -> Option<Move> {
         let trees = u64::from(self.trees.max(1));
         let start = clock.now_ms();
         let mut votes: Vec<(Move, u64, f64)> = Vec::new();
@@ -63,6 +77,9 @@ impl Ensemble {
                 self.weights,
                 self.config,
             );
+            if let Some(only) = root_moves {
+                mcts.restrict_root(only);
+            }
             let report = mcts.run(share, clock)?;
             if report.iterations == 0 {
                 // Only one move, or none worth searching: every tree agrees.

@@ -39,7 +39,8 @@ pub struct Weights {
     pub back: i32,
     /// Per step off the centre line, outside the goal.
     pub lateral: i32,
-    /// Per marble still at home, per move made after the deadline minus ten.
+    /// Per marble still at home, per move made after the deadline minus ten
+    /// (up to the deadline).
     pub home_late: i32,
     /// Bonus per forward jump ready to be played.
     pub jump: i32,
@@ -216,7 +217,10 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
         + w.back * back
         + w.lateral * lateral
         - w.jump * jumps;
-    let late = made - (variant.deadline() as i32 - 10);
+    // Growing up to the deadline; after it the check has been made (a
+    // marble still at home was excused), and more moves add no risk.
+    let deadline = variant.deadline() as i32;
+    let late = made.min(deadline) - (deadline - 10);
     if late > 0 {
         c += w.home_late * late * (mine & variant.home(colour)).count() as i32;
     }

@@ -41,6 +41,7 @@ pub mod ida;
 pub mod levels;
 pub mod limits;
 pub mod mcts;
+pub mod progress;
 pub mod protocol;
 pub mod race;
 pub mod request;
@@ -72,7 +73,8 @@ pub fn best_move(position: &Position, level: u8, seed: u64, clock: &dyn Clock) -
 }
 
 /// As [`best_move`], in a game whose history counts for threefold
-/// repetition, thinking at most `max_ms` milliseconds if given.
+/// repetition and for the progress guard ([`progress`]), thinking at most
+/// `max_ms` milliseconds if given.
 pub fn best_move_in_game(
     game: &Game,
     level: u8,
@@ -80,9 +82,11 @@ pub fn best_move_in_game(
     clock: &dyn Clock,
     max_ms: Option<u64>,
 ) -> Option<Move> {
-    let history: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
+    let positions = game.positions();
+    let history: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
     Request::new(game.position(), level, seed)
         .history(&history)
+        .progress(progress::Progress::of_game(&positions))
         .max_ms(max_ms)
         .choose(clock)
 }

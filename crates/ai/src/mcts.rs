@@ -142,9 +142,12 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
         ..Config::DEFAULT
     };
     let budget = Budget::of(&lv, request.max_ms, position, start);
+    let allowed = request.allowed_moves();
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
-        if let Some(first) = race_move(position, clock, cap, lv.race_width) {
+        if let Some(first) = race_move(position, clock, cap, lv.race_width)
+            .filter(|m| allowed.as_ref().is_none_or(|a| a.contains(m)))
+        {
             return Some(first);
         }
     }
@@ -154,7 +157,14 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
         noise: lv.noise,
         weights: request.style.weights,
     };
-    ensemble.choose(position, request.history, request.seed, budget, clock)
+    ensemble.choose_among(
+        position,
+        request.history,
+        allowed.as_deref(),
+        request.seed,
+        budget,
+        clock,
+    )
 }
 
 /// In a two-player race or on a final approach, the first move of the
@@ -219,6 +229,8 @@ pub struct Mcts {
     units: Vec<Vec<Colour>>,
     unit_of: [usize; 6],
     plies: u64,
+    /// The only moves the root may play, when restricted.
+    root_only: Option<Vec<Move>>,
 }
 
 impl Mcts {
@@ -262,13 +274,38 @@ impl Mcts {
             units,
             unit_of,
             plies: 0,
+            root_only: None,
+        }
+    }
+
+    /// Restricts the root to the candidate moves among `moves` (the
+    /// progress guard's choice); ignored when none of them is a candidate.
+    pub fn restrict_root(&mut self, moves: &[Move]) {
+        self.root_only = Some(moves.to_vec());
+    }
+
+    /// The candidate moves of `pos` at `node`: the root's restricted when
+    /// [`Mcts::restrict_root`] says so.
+    fn node_candidates(&self, node: u32, pos: &Position) -> Vec<Move> {
+        let moves = candidates(pos, self.seed);
+        match &self.root_only {
+            Some(only) if node == 0 => {
+                let kept: Vec<Move> = moves.iter().copied().filter(|m| only.contains(m)).collect();
+                if kept.is_empty() {
+                    moves
+                } else {
+                    kept
+                }
+            }
+            _ => moves,
         }
     }
 
     /// Runs iterations until the budget is spent and returns the most visited
     /// move. `None` when the player to move has no legal move.
     pub fn run(&mut self, budget: Budget, clock: &dyn Clock) -> Option<Report> {
-        let root_moves = candidates(&self.root, self.seed);
+        let root = self.root;
+        let root_moves = self.node_candidates(0, &root);
         match root_moves.len() {
             0 => return None,
             1 => {
@@ -391,7 +428,7 @@ impl Mcts {
             return;
         }
         if n.candidates == UNKNOWN {
-            let moves = candidates(pos, self.seed);
+            let moves = self.node_candidates(node, pos);
             let count = moves.len().min(UNKNOWN as usize - 1);
             let parent = &mut self.nodes[node as usize];
             parent.candidates = count as u16;

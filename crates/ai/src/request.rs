@@ -3,9 +3,11 @@
 //! ([`Style`]). [`Request::choose`] dispatches to the strategy.
 
 use crate::clock::Clock;
+use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::Weights;
 use crate::levels::Level;
 use crate::mcts;
+use crate::progress::Progress;
 use crate::search::{Searcher, Settings};
 use crate::strategy::Strategy;
 use stella_engine::{Move, Position};
@@ -39,6 +41,9 @@ pub struct Request<'a> {
     pub max_ms: Option<u64>,
     /// Strategy and evaluation weights.
     pub style: Style,
+    /// The player's progress over the game, for the progress guard
+    /// ([`crate::progress`]); `None` when the game's history is not known.
+    pub progress: Option<Progress>,
 }
 
 impl<'a> Request<'a> {
@@ -52,12 +57,20 @@ impl<'a> Request<'a> {
             seed,
             max_ms: None,
             style: Style::default(),
+            progress: None,
         }
     }
 
     /// This request in a game whose positions so far hash to `history`.
     pub fn history(self, history: &'a [u64]) -> Request<'a> {
         Request { history, ..self }
+    }
+
+    /// This request with the player's progress over the game (see
+    /// [`Progress::of_game`]): a player that has stalled plays a move that
+    /// brings it closer to its goal whenever it has one.
+    pub fn progress(self, progress: Option<Progress>) -> Request<'a> {
+        Request { progress, ..self }
     }
 
     /// This request thinking at most `max_ms` milliseconds if given.
@@ -81,6 +94,15 @@ impl<'a> Request<'a> {
             return mcts::choose(self, clock);
         }
         self.choose_by_alpha_beta(strategy, clock)
+    }
+
+    /// The moves the progress guard leaves the player, when it restricts
+    /// them (`None`: every safe move).
+    pub fn allowed_moves(&self) -> Option<Vec<Move>> {
+        let progress = self.progress.filter(Progress::stalled)?;
+        let safe = deadline_moves(self.position, safe_moves(self.position));
+        let allowed = progress.allowed(self.position, safe.clone());
+        (allowed.len() < safe.len()).then_some(allowed)
     }
 
     /// The move of the alpha-beta search in `strategy` (paranoid or BRS).
@@ -108,6 +130,7 @@ impl<'a> Request<'a> {
         searcher.set_noise(lv.noise, self.seed);
         searcher.set_race_width(lv.race_width);
         searcher.set_game_history(self.history);
+        searcher.set_root_moves(self.allowed_moves());
         let mut limits = lv.capped(self.max_ms);
         let spent = (clock.now_ms() - t0).max(0.0) as u64;
         limits.movetime_ms = limits.movetime_ms.map(|m| m.saturating_sub(spent).max(1));

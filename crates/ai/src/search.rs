@@ -113,6 +113,8 @@ pub struct Searcher {
     killers: [[PackedMove; 2]; MAX_PLY],
     history: Vec<i32>,
     path: Vec<u64>,
+    /// The only moves the root may play, when restricted.
+    root_only: Option<Vec<Move>>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -164,6 +166,7 @@ impl Searcher {
             killers: [[PackedMove::NONE; 2]; MAX_PLY],
             history: vec![0; 6 * 121 * 121],
             path: Vec::with_capacity(MAX_PLY),
+            root_only: None,
         }
     }
 
@@ -229,6 +232,13 @@ impl Searcher {
         }
     }
 
+    /// Restricts the root of the next searches to the legal moves among
+    /// `moves` (the progress guard's choice); `None` lifts the restriction,
+    /// and so does a list that leaves no move.
+    pub fn set_root_moves(&mut self, moves: Option<Vec<Move>>) {
+        self.root_only = moves;
+    }
+
     /// Forgets everything learnt (transposition table, history, killers).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -278,6 +288,11 @@ impl Searcher {
         let mut root_moves = deadline_moves(position, safe_moves(position));
         if root_moves.is_empty() {
             return None;
+        }
+        if let Some(only) = &self.root_only {
+            if root_moves.iter().any(|m| only.contains(m)) {
+                root_moves.retain(|m| only.contains(m));
+            }
         }
         self.start_ms = clock.now_ms();
         let moves_left = estimate_moves_left(position);

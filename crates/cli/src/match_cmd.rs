@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 use stella_ai::greedy::greedy_move;
+use stella_ai::progress::Progress;
 use stella_ai::rng::Rng;
 use stella_ai::tables::tables;
 use stella_ai::{Request, Style, SystemClock};
@@ -231,7 +232,8 @@ fn play_one(
     }
     let clock = SystemClock::new();
     let mut max_ms = [0.0f64; 2];
-    let mut hashes: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
+    let mut positions = game.positions();
+    let mut hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
     while !game.is_over() {
         let p = owner(game.turn());
         let seed = args.seed ^ ((index as u64) << 20) ^ game.moves().len() as u64;
@@ -240,6 +242,7 @@ fn play_one(
             PlayerSpec::Greedy => greedy_move(game.position(), seed),
             PlayerSpec::Level(l, style) => Request::new(game.position(), *l, seed)
                 .history(&hashes)
+                .progress(Progress::of_game(&positions))
                 .max_ms(args.movetime)
                 .style(*style)
                 .choose(&clock),
@@ -256,6 +259,7 @@ fn play_one(
         game.play(&mv)
             .map_err(|e| anyhow!("{} played an illegal move: {e}", names[p]))?;
         hashes.push(game.position().hash());
+        positions.push(*game.position());
     }
     let outcome = game.outcome().expect("over");
     let score = pairwise_score(&outcome.places, &teams, one_unit);

@@ -27,6 +27,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use stella_ai::levels::{MAX_LEVEL, MIN_LEVEL};
+use stella_ai::progress::Progress;
 use stella_ai::rng::Rng;
 use stella_ai::{FrozenClock, Request, Style, Weights};
 use stella_engine::{Colour, Game, Variant};
@@ -316,7 +317,8 @@ fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
     let plus_side = &teams[g % 2];
     let minus_side = &teams[1 - g % 2];
     let mut game: Game = opening(cfg.variant, cfg.opening, pair.seed);
-    let mut hashes: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
+    let mut positions = game.positions();
+    let mut hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
     while !game.is_over() {
         let weights = if plus_side.contains(&game.turn()) {
             pair.plus
@@ -330,12 +332,14 @@ fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
         let seed = pair.seed ^ game.moves().len() as u64;
         let mv = Request::new(game.position(), cfg.level, seed)
             .history(&hashes)
+            .progress(Progress::of_game(&positions))
             .max_ms(Some(GENEROUS_MS))
             .style(style)
             .choose(&FrozenClock)
             .ok_or_else(|| anyhow!("no move in a game that is not over"))?;
         game.play(&mv).map_err(|e| anyhow!("illegal move: {e}"))?;
         hashes.push(game.position().hash());
+        positions.push(*game.position());
     }
     let outcome = game.outcome().expect("the game is over");
     let place = |side: &[Colour]| outcome.place_of(side[0]).unwrap_or(u8::MAX);
