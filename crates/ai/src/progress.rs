@@ -10,8 +10,12 @@
 //! [`STALL_MOVES`] of its own moves without bringing it below its best so
 //! far, it plays only moves that do, whenever it has one. The distance is a
 //! whole number that never goes below the goal's, so forced moves come to an
-//! end, and a player that cannot get closer at all is left free.
+//! end, and a player that cannot get closer at all is left free. Once the
+//! guard has had to step in, it stays on for the rest of the game: a
+//! blockade that needs only one forced step in eight would otherwise still
+//! outlast the round limit (it did, replaying the session-13 game).
 
+use crate::deadline::safe_moves;
 use crate::tables::tables;
 use stella_engine::{Colour, Move, Position};
 
@@ -31,10 +35,13 @@ pub fn distance(position: &Position, colour: Colour) -> u32 {
 /// The player to move's progress over the game so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// The smallest distance the player has had at its turn, now included.
+    /// The smallest distance the player has had at its turns, now included.
     pub best: u32,
     /// The player's turns since it first had that distance.
     pub since: u32,
+    /// Whether the guard has already restricted the player's moves at an
+    /// earlier turn of the game (it then stays on).
+    pub latched: bool,
 }
 
 impl Progress {
@@ -47,13 +54,20 @@ impl Progress {
         let mut progress = Progress {
             best: u32::MAX,
             since: 0,
+            latched: false,
         };
-        for p in positions.iter().filter(|p| p.turn() == colour) {
+        let own_turns: Vec<&Position> = positions.iter().filter(|p| p.turn() == colour).collect();
+        for (i, p) in own_turns.iter().enumerate() {
             let d = distance(p, colour);
             if d < progress.best {
-                progress = Progress { best: d, since: 0 };
+                progress.best = d;
+                progress.since = 0;
             } else {
                 progress.since += 1;
+            }
+            let earlier = i + 1 < own_turns.len();
+            if earlier && !progress.latched && progress.stalled() {
+                progress.latched = progress.can_get_closer(p);
             }
         }
         Some(progress)
@@ -62,7 +76,22 @@ impl Progress {
     /// Whether the player has stalled: [`STALL_MOVES`] turns or more without
     /// a new best distance.
     pub fn stalled(&self) -> bool {
-        self.since >= STALL_MOVES
+        self.latched || self.since >= STALL_MOVES
+    }
+
+    /// Whether the player to move at `position` has a move that brings it
+    /// below its best distance.
+    fn can_get_closer(&self, position: &Position) -> bool {
+        let colour = position.turn();
+        safe_moves(position)
+            .iter()
+            .any(|m| self.is_closer(position, colour, m))
+    }
+
+    fn is_closer(&self, position: &Position, colour: Colour, m: &Move) -> bool {
+        let mut after = *position;
+        after.play_unchecked(m);
+        distance(&after, colour) < self.best
     }
 
     /// The moves among `moves` the player at `position` may choose from:
@@ -76,11 +105,7 @@ impl Progress {
         let closer: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| {
-                let mut after = *position;
-                after.play_unchecked(m);
-                distance(&after, colour) < self.best
-            })
+            .filter(|m| self.is_closer(position, colour, m))
             .collect();
         if closer.is_empty() {
             moves
@@ -180,11 +205,25 @@ mod tests {
     }
 
     #[test]
+    fn once_the_guard_has_stepped_in_it_stays_on() {
+        let mut game = shuffle_game(1 + STALL_MOVES as usize);
+        let stalled = Progress::of_game(&game.positions()).unwrap();
+        let step = stalled.allowed(game.position(), game.legal_moves())[0];
+        game.play(&step).unwrap();
+        let reply = game.legal_moves()[0];
+        game.play(&reply).unwrap();
+        let p = Progress::of_game(&game.positions()).unwrap();
+        assert_eq!(p.since, 0);
+        assert!(p.best < stalled.best);
+        assert!(p.latched && p.stalled());
+    }
+
+    #[test]
     fn a_player_that_keeps_getting_closer_is_free() {
         let game = shuffle_game(STALL_MOVES as usize);
         let p = Progress::of_game(&game.positions()).unwrap();
         assert_eq!(p.since, STALL_MOVES - 1);
-        assert!(!p.stalled());
+        assert!(!p.stalled() && !p.latched);
         let all = game.legal_moves();
         assert_eq!(p.allowed(game.position(), all.clone()), all);
         let start = Progress::of_game(&[Position::start(Variant::Classic2)]).unwrap();
@@ -199,6 +238,7 @@ mod tests {
         let p = Progress {
             best: tables(Colour::White).min_sum_10,
             since: STALL_MOVES,
+            latched: false,
         };
         let all = pos.legal_moves();
         assert_eq!(p.allowed(&pos, all.clone()), all);

@@ -33,6 +33,7 @@ fn a_stalled_player_moves_closer_with_either_search() {
         let stalled = Progress {
             best: distance(&pos, pos.turn()),
             since: STALL_MOVES,
+            latched: false,
         };
         for &strategy in strategies {
             let style = Style {

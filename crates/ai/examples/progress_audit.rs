@@ -1,0 +1,53 @@
+//! Counts, in game records (from `stella match --records DIR`), the turns at
+//! which the progress guard ([`stella_ai::progress`]) restricted the player
+//! to move, and the turns a player went without a new best distance. Shows
+//! how often the guard steps into games, and that the players it binds
+//! still get closer.
+//!
+//! `cargo run --release -p stella-ai --example progress_audit -- RECORD…`
+
+use stella_ai::deadline::{deadline_moves, safe_moves};
+use stella_ai::progress::Progress;
+use stella_engine::{Position, Record};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let files: Vec<String> = std::env::args().skip(1).collect();
+    if files.is_empty() {
+        return Err("give at least one game record".into());
+    }
+    let (mut games, mut turns, mut restricted, mut touched) = (0, 0, 0, 0);
+    for file in &files {
+        let game = Record::parse(&std::fs::read_to_string(file)?)
+            .map_err(|e| format!("{file}: {e}"))?
+            .replay()
+            .map_err(|e| format!("{file}: {e}"))?;
+        let positions: Vec<Position> = game.positions();
+        let mut here = 0;
+        for end in 1..positions.len() {
+            let p = &positions[end - 1];
+            if p.is_over() {
+                continue;
+            }
+            turns += 1;
+            let Some(progress) = Progress::of_game(&positions[..end]) else {
+                continue;
+            };
+            if progress.stalled() {
+                let moves = deadline_moves(p, safe_moves(p));
+                if progress.allowed(p, moves.clone()).len() < moves.len() {
+                    here += 1;
+                }
+            }
+        }
+        games += 1;
+        restricted += here;
+        if here > 0 {
+            touched += 1;
+            println!("{file}: {here} turns restricted");
+        }
+    }
+    println!(
+        "{games} games, {turns} turns, guard restricted {restricted} turns in {touched} games"
+    );
+    Ok(())
+}
