@@ -23,6 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map_err(|e| format!("{file}: {e}"))?;
         let positions: Vec<Position> = game.positions();
         let mut here = 0;
+        let mut by_colour: Vec<(String, u32, usize)> = Vec::new();
         for end in 1..positions.len() {
             let p = &positions[end - 1];
             if p.is_over() {
@@ -36,6 +37,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let moves = deadline_moves(p, safe_moves(p));
                 if progress.allowed(p, moves.clone()).len() < moves.len() {
                     here += 1;
+                    let name = p.turn().to_string();
+                    match by_colour.iter_mut().find(|c| c.0 == name) {
+                        Some(c) => c.1 += 1,
+                        None => by_colour.push((name, 1, end - 1)),
+                    }
                 }
             }
         }
@@ -43,7 +49,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         restricted += here;
         if here > 0 {
             touched += 1;
-            println!("{file}: {here} turns restricted");
+            let detail: Vec<String> = by_colour
+                .iter()
+                .map(|(c, n, ply)| format!("{c} {n} from ply {ply}"))
+                .collect();
+            println!("{file}: {here} turns restricted ({})", detail.join(", "));
         }
     }
     println!(

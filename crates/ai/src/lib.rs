@@ -10,9 +10,12 @@
 //!   the only one; obeys the level's time budget; deterministic given `seed`
 //!   (levels are limited by nodes, time is only a safety cap).
 //! - [`best_move_in_game`]: the same, knowing the game's history (threefold
-//!   repetition) and an optional cap on thinking time.
+//!   repetition, and the [`progress`] guard: a player that has stalled plays
+//!   a move that brings it closer to its goal) and an optional cap on
+//!   thinking time.
 //! - [`Request`]: the general form (`Request::new(position, level, seed)`
-//!   with `.history(…)`, `.max_ms(…)`, `.style(…)`, then `.choose(clock)`),
+//!   with `.history(…)`, `.progress(…)`, `.max_ms(…)`, `.style(…)`, then
+//!   `.choose(clock)`),
 //!   where [`Style`] picks the multi-player strategy and the weights.
 //! - [`Clock`] (trait `now_ms`), [`SystemClock`] (native), [`StepClock`],
 //!   [`FrozenClock`] (tests).

@@ -11,9 +11,11 @@
 //! far, it plays only moves that do, whenever it has one. The distance is a
 //! whole number that never goes below the goal's, so forced moves come to an
 //! end, and a player that cannot get closer at all is left free. Once the
-//! guard has had to step in, it stays on for the rest of the game: a
-//! blockade that needs only one forced step in eight would otherwise still
-//! outlast the round limit (it did, replaying the session-13 game).
+//! guard has had to step in after the home-leaving deadline, it stays on for
+//! the rest of the game: a blockade that needs only one forced step in eight
+//! would otherwise still outlast the round limit (it did, replaying the
+//! session-13 game). Before the deadline a jam in the crowded middle can
+//! hold a player back for a while, and there the guard does not stay on.
 
 use crate::deadline::safe_moves;
 use crate::tables::tables;
@@ -40,7 +42,8 @@ pub struct Progress {
     /// The player's turns since it first had that distance.
     pub since: u32,
     /// Whether the guard has already restricted the player's moves at an
-    /// earlier turn of the game (it then stays on).
+    /// earlier turn of the game after its home-leaving deadline (it then
+    /// stays on).
     pub latched: bool,
 }
 
@@ -66,7 +69,8 @@ impl Progress {
                 progress.since += 1;
             }
             let earlier = i + 1 < own_turns.len();
-            if earlier && !progress.latched && progress.stalled() {
+            let late = p.moves_made(colour) >= p.variant().deadline();
+            if earlier && late && !progress.latched && progress.stalled() {
                 progress.latched = progress.can_get_closer(p);
             }
         }
@@ -120,43 +124,58 @@ mod tests {
     use super::*;
     use stella_engine::{Game, Variant};
 
-    /// A classic-2 game of `white_moves` rounds: white's first move brings
-    /// it closer, its others are sideways (same distance); black plays its
-    /// first legal move.
-    fn shuffle_game(white_moves: usize) -> Game {
-        let mut game = Game::new(Variant::Classic2);
-        let mut first = true;
-        for _ in 0..white_moves {
+    /// White to move, after the home-leaving deadline (a level-3 game).
+    const LATE: &str = "classic-2 white 36 white:h10,h12,h13,i9,i12,i13,j12,k6,k10,m6 black:g10,i8,j7,k8,l3,l4,l5,m3,m4,m5 made:35,35";
+
+    /// A classic-2 game from `start` (white to move) of `white_moves`
+    /// rounds: white's first move brings it closer, its others are sideways
+    /// (same distance); black plays its first safe move. Neither repeats a
+    /// position.
+    fn shuffle_game(start: Position, white_moves: usize) -> Game {
+        let mut game = Game::from_position(start);
+        for round in 0..white_moves {
             let pos = *game.position();
-            let moves = pos.legal_moves();
-            let colour = pos.turn();
-            let d0 = distance(&pos, colour);
-            // White: keep its distance (a sideways step) once out.
-            let mv = if first {
-                first = false;
-                *moves
-                    .iter()
-                    .min_by_key(|m| {
-                        let mut a = pos;
-                        a.play_unchecked(m);
-                        distance(&a, colour)
-                    })
-                    .unwrap()
+            let d0 = distance(&pos, Colour::White);
+            let after = |m: &Move| {
+                let mut a = pos;
+                a.play_unchecked(m);
+                distance(&a, Colour::White)
+            };
+            let fresh = fresh_moves(&game);
+            let mv = if round == 0 {
+                *fresh.iter().min_by_key(|m| after(m)).unwrap()
             } else {
-                *moves
-                    .iter()
-                    .find(|m| {
-                        let mut a = pos;
-                        a.play_unchecked(m);
-                        distance(&a, colour) == d0
-                    })
-                    .unwrap()
+                *fresh.iter().find(|m| after(m) == d0).unwrap()
             };
             game.play(&mv).unwrap();
-            // Black: any move.
-            let reply = game.legal_moves()[0];
+            let reply = fresh_moves(&game)[0];
             game.play(&reply).unwrap();
         }
+        game
+    }
+
+    /// The safe moves of the player to move that lead to a position the
+    /// game has not had.
+    fn fresh_moves(game: &Game) -> Vec<Move> {
+        let seen: Vec<u64> = game.positions().iter().map(Position::hash).collect();
+        safe_moves(game.position())
+            .into_iter()
+            .filter(|m| {
+                let mut a = *game.position();
+                a.play_unchecked(m);
+                !seen.contains(&a.hash())
+            })
+            .collect()
+    }
+
+    /// `game` after white plays a move the guard allows and black replies.
+    fn step_closer(mut game: Game) -> Game {
+        let stalled = Progress::of_game(&game.positions()).unwrap();
+        assert!(stalled.stalled());
+        let step = stalled.allowed(game.position(), game.legal_moves())[0];
+        game.play(&step).unwrap();
+        let reply = fresh_moves(&game)[0];
+        game.play(&reply).unwrap();
         game
     }
 
@@ -188,7 +207,7 @@ mod tests {
 
     #[test]
     fn sideways_moves_count_as_stalled_and_only_closer_moves_are_allowed() {
-        let game = shuffle_game(1 + STALL_MOVES as usize);
+        let game = shuffle_game(Position::start(Variant::Classic2), 1 + STALL_MOVES as usize);
         let positions = game.positions();
         let p = Progress::of_game(&positions).unwrap();
         assert_eq!(p.since, STALL_MOVES);
@@ -205,22 +224,26 @@ mod tests {
     }
 
     #[test]
-    fn once_the_guard_has_stepped_in_it_stays_on() {
-        let mut game = shuffle_game(1 + STALL_MOVES as usize);
-        let stalled = Progress::of_game(&game.positions()).unwrap();
-        let step = stalled.allowed(game.position(), game.legal_moves())[0];
-        game.play(&step).unwrap();
-        let reply = game.legal_moves()[0];
-        game.play(&reply).unwrap();
-        let p = Progress::of_game(&game.positions()).unwrap();
+    fn after_the_deadline_the_guard_stays_on_once_it_has_stepped_in() {
+        let stalled = shuffle_game(LATE.parse().unwrap(), 1 + STALL_MOVES as usize);
+        let best = Progress::of_game(&stalled.positions()).unwrap().best;
+        let p = Progress::of_game(&step_closer(stalled).positions()).unwrap();
         assert_eq!(p.since, 0);
-        assert!(p.best < stalled.best);
+        assert!(p.best < best);
         assert!(p.latched && p.stalled());
     }
 
     #[test]
+    fn before_the_deadline_the_guard_lets_go_once_the_player_is_closer() {
+        let stalled = shuffle_game(Position::start(Variant::Classic2), 1 + STALL_MOVES as usize);
+        let p = Progress::of_game(&step_closer(stalled).positions()).unwrap();
+        assert_eq!(p.since, 0);
+        assert!(!p.latched && !p.stalled());
+    }
+
+    #[test]
     fn a_player_that_keeps_getting_closer_is_free() {
-        let game = shuffle_game(STALL_MOVES as usize);
+        let game = shuffle_game(Position::start(Variant::Classic2), STALL_MOVES as usize);
         let p = Progress::of_game(&game.positions()).unwrap();
         assert_eq!(p.since, STALL_MOVES - 1);
         assert!(!p.stalled() && !p.latched);
