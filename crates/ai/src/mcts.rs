@@ -28,6 +28,7 @@ use crate::ensemble::Ensemble;
 use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
+use crate::progress::restrict;
 use crate::race::{is_final_approach, is_race, Problem};
 use crate::request::Request;
 use crate::rng::Rng;
@@ -289,14 +290,7 @@ impl Mcts {
     fn node_candidates(&self, node: u32, pos: &Position) -> Vec<Move> {
         let moves = candidates(pos, self.seed);
         match &self.root_only {
-            Some(only) if node == 0 => {
-                let kept: Vec<Move> = moves.iter().copied().filter(|m| only.contains(m)).collect();
-                if kept.is_empty() {
-                    moves
-                } else {
-                    kept
-                }
-            }
+            Some(only) if node == 0 => restrict(moves, only),
             _ => moves,
         }
     }

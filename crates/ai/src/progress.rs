@@ -111,11 +111,17 @@ impl Progress {
             .copied()
             .filter(|m| self.is_closer(position, colour, m))
             .collect();
-        if closer.is_empty() {
-            moves
-        } else {
-            closer
-        }
+        restrict(moves, &closer)
+    }
+}
+
+/// The moves of `moves` that are in `only`, in their order; all of `moves`
+/// when none is (a restriction never leaves a player without a move).
+pub fn restrict(moves: Vec<Move>, only: &[Move]) -> Vec<Move> {
+    if moves.iter().any(|m| only.contains(m)) {
+        moves.into_iter().filter(|m| only.contains(m)).collect()
+    } else {
+        moves
     }
 }
 
@@ -177,6 +183,14 @@ mod tests {
         let reply = fresh_moves(&game)[0];
         game.play(&reply).unwrap();
         game
+    }
+
+    #[test]
+    fn a_restriction_keeps_the_order_and_never_leaves_no_move() {
+        let moves = Position::start(Variant::Classic2).legal_moves();
+        let only = [moves[3], moves[1]];
+        assert_eq!(restrict(moves.clone(), &only), vec![moves[1], moves[3]]);
+        assert_eq!(restrict(moves[..1].to_vec(), &only), moves[..1].to_vec());
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
+use crate::progress::restrict;
 use crate::race::{is_final_approach, is_race, Problem};
 use crate::strategy::Strategy;
 use crate::tables::tables;
@@ -290,9 +291,7 @@ impl Searcher {
             return None;
         }
         if let Some(only) = &self.root_only {
-            if root_moves.iter().any(|m| only.contains(m)) {
-                root_moves.retain(|m| only.contains(m));
-            }
+            root_moves = restrict(root_moves, only);
         }
         self.start_ms = clock.now_ms();
         let moves_left = estimate_moves_left(position);
