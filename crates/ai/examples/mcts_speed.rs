@@ -10,7 +10,9 @@
 
 use stella_ai::mcts::{Budget, Config, Mcts};
 use stella_ai::{Clock, Level, SystemClock, Weights};
-use stella_engine::{Position, Record};
+use stella_engine::Position;
+
+mod records;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut step = 30usize;
@@ -37,10 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let level_seven = Level::get(7);
     let mut rates = Vec::new();
     for file in &files {
-        let game = Record::parse(&std::fs::read_to_string(file)?)
-            .map_err(|e| format!("{file}: {e}"))?
-            .replay()
-            .map_err(|e| format!("{file}: {e}"))?;
+        let (_, game) = records::read(file)?;
         let positions: Vec<Position> = game.positions();
         let shape = level_seven.tree_shape(game.variant().unit_count());
         let config = Config {

@@ -8,7 +8,9 @@
 
 use stella_ai::deadline::{deadline_moves, safe_moves};
 use stella_ai::progress::Progress;
-use stella_engine::{Position, Record};
+use stella_engine::Position;
+
+mod records;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files: Vec<String> = std::env::args().skip(1).collect();
@@ -17,10 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let (mut games, mut turns, mut restricted, mut touched) = (0, 0, 0, 0);
     for file in &files {
-        let game = Record::parse(&std::fs::read_to_string(file)?)
-            .map_err(|e| format!("{file}: {e}"))?
-            .replay()
-            .map_err(|e| format!("{file}: {e}"))?;
+        let (_, game) = records::read(file)?;
         let positions: Vec<Position> = game.positions();
         let mut here = 0;
         let mut by_colour: Vec<(String, u32, usize)> = Vec::new();

@@ -10,6 +10,8 @@ use stella_ai::progress::Progress;
 use stella_ai::{Request, SystemClock};
 use stella_engine::{Game, Record};
 
+mod records;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut file = None;
     let mut ply = 0usize;
@@ -25,9 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let file = file.ok_or("give a game record")?;
-    let record =
-        Record::parse(&std::fs::read_to_string(&file)?).map_err(|e| format!("{file}: {e}"))?;
-    let full = record.replay().map_err(|e| format!("{file}: {e}"))?;
+    let (record, full) = records::read(&file)?;
     let mut game = Game::from_position(*full.start());
     for (mv, _) in full.moves().iter().take(ply) {
         game.play(mv)?;
