@@ -77,8 +77,8 @@ impl Progress {
         Some(progress)
     }
 
-    /// Whether the player has stalled: [`STALL_MOVES`] turns or more without
-    /// a new best distance.
+    /// Whether the guard applies: [`STALL_MOVES`] turns or more without a
+    /// new best distance, or the guard has stayed on ([`Progress::latched`]).
     pub fn stalled(&self) -> bool {
         self.latched || self.since >= STALL_MOVES
     }
