@@ -1,13 +1,12 @@
 //! Counts, in game records (from `stella match --records DIR`), the turns at
-//! which the progress guard ([`stella_ai::progress`]) restricted the player
-//! to move, and the turns a player went without a new best distance. Shows
-//! how often the guard steps into games, and that the players it binds
-//! still get closer.
+//! which the progress guard ([`stella_ai::progress`]) restricts the player
+//! to move ([`Request::allowed_moves`]), by colour and from which ply: how
+//! often the guard steps into games.
 //!
 //! `cargo run --release -p stella-ai --example progress_audit -- RECORD…`
 
-use stella_ai::deadline::{deadline_moves, safe_moves};
 use stella_ai::progress::Progress;
+use stella_ai::Request;
 use stella_engine::Position;
 
 mod records;
@@ -29,18 +28,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
             turns += 1;
-            let Some(progress) = Progress::of_game(&positions[..end]) else {
-                continue;
-            };
-            if progress.stalled() {
-                let moves = deadline_moves(p, safe_moves(p));
-                if progress.allowed(p, moves.clone()).len() < moves.len() {
-                    here += 1;
-                    let name = p.turn().to_string();
-                    match by_colour.iter_mut().find(|c| c.0 == name) {
-                        Some(c) => c.1 += 1,
-                        None => by_colour.push((name, 1, end - 1)),
-                    }
+            let progress = Progress::of_game(&positions[..end]);
+            // The level does not matter: the restriction depends on the game only.
+            let request = Request::new(p, 1, 0).progress(progress);
+            if request.allowed_moves().is_some() {
+                here += 1;
+                let name = p.turn().to_string();
+                match by_colour.iter_mut().find(|c| c.0 == name) {
+                    Some(c) => c.1 += 1,
+                    None => by_colour.push((name, 1, end - 1)),
                 }
             }
         }

@@ -1,8 +1,9 @@
 //! Resumes a recorded game (from `stella match --records DIR`) at a ply and
 //! plays it out again with the levels its seat tags name (`level:N`), to see
 //! how the current code finishes a game that once went wrong (a stall, a
-//! blunder). Prints the outcome, the rounds played, and how often the
-//! progress guard restricted a player's moves.
+//! blunder). Prints the outcome, the rounds played, and on how many turns
+//! the progress guard was on (the player had stalled, whether or not it had
+//! a closer move to be held to).
 //!
 //! `cargo run --release -p stella-ai --example resume -- RECORD --ply N [--no-guard] [--seed S]`
 
@@ -69,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let outcome = game.outcome().ok_or("over")?;
     println!(
-        "{file} from ply {ply}: {outcome:?}, round {}, {} plies, guard restricted {guarded} turns",
+        "{file} from ply {ply}: {outcome:?}, round {}, {} plies, guard on for {guarded} turns",
         game.position().round(),
         game.moves().len()
     );
