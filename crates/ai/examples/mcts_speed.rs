@@ -3,10 +3,12 @@
 //! still in play, runs one tree of `ITERATIONS` iterations shaped as level 7's
 //! (its exploration constant at that table) with no time cap,
 //! printing the median iterations a second over the sampled positions and
-//! the share of the level-8 budget its time cap leaves room for.
+//! the share of the level-8 budget its time cap leaves room for. With
+//! `--implicit W` the tree also backs up implicit max-n values weighted `W`
+//! in selection ([`Config::implicit`]).
 //!
-//! `cargo run --release -p stella-ai --example mcts_speed -- RECORD… [--step N] [--iterations N]`
-//! (defaults: every 30th ply, 20 000 iterations).
+//! `cargo run --release -p stella-ai --example mcts_speed -- RECORD… [--step N] [--iterations N] [--implicit W]`
+//! (defaults: every 30th ply, 20 000 iterations, no implicit values).
 
 use stella_ai::mcts::{Budget, Config, Mcts};
 use stella_ai::{Clock, Level, SystemClock, Weights};
@@ -17,6 +19,7 @@ mod records;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut step = 30usize;
     let mut iterations = 20_000u64;
+    let mut implicit = 0.0f64;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -25,6 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--iterations" => {
                 iterations = args.next().ok_or("--iterations needs a number")?.parse()?
             }
+            "--implicit" => implicit = args.next().ok_or("--implicit needs a weight")?.parse()?,
             _ => files.push(a),
         }
     }
@@ -45,6 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let config = Config {
             exploration: shape.exploration(),
             root_exploration: shape.root_exploration(),
+            implicit,
             ..Config::DEFAULT
         };
         for (ply, p) in positions.iter().enumerate().step_by(step.max(1)) {

@@ -44,6 +44,7 @@ pub mod ida;
 pub mod levels;
 pub mod limits;
 pub mod mcts;
+pub mod overrides;
 pub mod progress;
 pub mod protocol;
 pub mod race;

@@ -66,6 +66,18 @@ pub struct Config {
     pub progress: f64,
     /// Cost (1/100 row) at which the progress term is one half.
     pub progress_scale: f64,
+    /// Weight of the implicit max-n value beside the playouts' mean in
+    /// selection (0 = playouts only): every node keeps the evaluation of
+    /// its position backed up max-n style through the tree (Lanctot,
+    /// Winands, Pepels and Sturtevant, "Monte Carlo Tree Search with
+    /// Heuristic Evaluations using Implicit Minimax Backups", 2014), and a
+    /// child is scored `(1 − w)·mean + w·implicit`.
+    pub implicit: f64,
+    /// Progressive widening at nodes where another unit is to move, if it
+    /// differs from [`Config::widening`]: a smaller value keeps the
+    /// opponents to their few best moves by the prior, so the tree reaches
+    /// more of the searching player's own later moves.
+    pub opponent_widening: Option<f64>,
 }
 
 impl Config {
@@ -81,6 +93,8 @@ impl Config {
         widening: 1.0,
         progress: 0.1,
         progress_scale: 3_000.0,
+        implicit: 0.0,
+        opponent_widening: None,
     };
 }
 
@@ -134,15 +148,16 @@ impl Budget {
 /// strategy is not read). `None` when there is no legal move.
 pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let position = request.position;
-    let lv = Level::get(request.level);
+    let overrides = request.style.overrides;
+    let lv = overrides.level(Level::get(request.level));
     let start = clock.now_ms();
-    let shape = lv.tree_shape(position.variant().unit_count());
-    let config = Config {
+    let shape = overrides.shape(lv.tree_shape(position.variant().unit_count()));
+    let config = overrides.config(Config {
         exploration: shape.exploration(),
         root_exploration: shape.root_exploration(),
         ..Config::DEFAULT
-    };
-    let budget = Budget::of(&lv, request.max_ms, position, start);
+    });
+    let budget = overrides.budget(Budget::of(&lv, request.max_ms, position, start));
     let allowed = request.allowed_moves();
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
@@ -192,6 +207,10 @@ struct Node {
     /// Where this node's candidate moves start in [`Mcts::arena`], once
     /// generated.
     arena_start: u32,
+    /// The implicit max-n value of every colour (see [`Config::implicit`]):
+    /// the evaluation of this node's position while it has no visited
+    /// child, then that of the visited child best for the colour to move.
+    implicit: [f32; 6],
 }
 
 impl Node {
@@ -207,6 +226,7 @@ impl Node {
             children: 0,
             candidates: UNKNOWN,
             arena_start: 0,
+            implicit: [0.0; 6],
         }
     }
 }
@@ -377,17 +397,29 @@ impl Mcts {
         visited.clear();
         visited.push(0);
         self.path.clear();
+        let implicit = self.config.implicit > 0.0;
         let values = loop {
             if pos.is_over() {
-                break self.evaluate(&pos);
+                let values = self.evaluate(&pos);
+                if implicit {
+                    self.nodes[node as usize].implicit = values.map(|v| v as f32);
+                }
+                break values;
             }
             if node != 0 && self.nodes[node as usize].visits == 0 {
+                if implicit {
+                    self.nodes[node as usize].implicit = self.evaluate(&pos).map(|v| v as f32);
+                }
                 self.playout(&mut pos);
                 break self.evaluate(&pos);
             }
             self.widen(node, &pos);
             let Some(child) = self.select(node) else {
-                break self.evaluate(&pos);
+                let values = self.evaluate(&pos);
+                if implicit {
+                    self.nodes[node as usize].implicit = values.map(|v| v as f32);
+                }
+                break values;
             };
             let mv = self.nodes[child as usize].mv;
             pos.play_unchecked(&mv);
@@ -405,7 +437,27 @@ impl Mcts {
             n.visits += 1;
             n.value += values[n.mover as usize];
         }
+        if implicit {
+            for &i in visited[..visited.len() - 1].iter().rev() {
+                self.back_up_implicit(i);
+            }
+        }
         self.visited = visited;
+    }
+
+    /// Sets the implicit value of `node` to that of its visited child best
+    /// for the colour to move at `node` (kept as it is while no child has
+    /// been visited).
+    fn back_up_implicit(&mut self, node: u32) {
+        let best = self
+            .children_of(node)
+            .map(|i| &self.nodes[i as usize])
+            .filter(|c| c.visits > 0)
+            .max_by(|a, b| a.implicit[a.mover as usize].total_cmp(&b.implicit[b.mover as usize]))
+            .map(|c| c.implicit);
+        if let Some(values) = best {
+            self.nodes[node as usize].implicit = values;
+        }
     }
 
     /// Whether the position `hash` has now been seen three times.
@@ -417,7 +469,15 @@ impl Mcts {
     /// Adds the next candidate child of `node` if its visits allow one more.
     fn widen(&mut self, node: u32, pos: &Position) {
         let n = &self.nodes[node as usize];
-        let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
+        let widening = match self.config.opponent_widening {
+            Some(w)
+                if self.unit_of[pos.turn().index()] != self.unit_of[self.root.turn().index()] =>
+            {
+                w
+            }
+            _ => self.config.widening,
+        };
+        let allowed = 1 + (widening * (n.visits as f64).sqrt()) as usize;
         if n.children as usize >= allowed {
             return;
         }
@@ -463,7 +523,7 @@ impl Mcts {
             if n.visits == 0 {
                 return Some(i);
             }
-            let q = n.value / n.visits as f64;
+            let q = self.mixed_mean(n);
             lo = lo.min(q);
             hi = hi.max(q);
         }
@@ -476,13 +536,26 @@ impl Mcts {
         for i in self.children_of(node) {
             let n = &self.nodes[i as usize];
             let v = n.visits as f64;
-            let q = (n.value / v - lo) / span;
+            let q = (self.mixed_mean(n) - lo) / span;
             let score = q + exploration * (log_n / v).sqrt();
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, i));
             }
         }
         best.map(|b| b.1)
+    }
+
+    /// The value selection sees of a visited node for the colour that moved
+    /// into it: its playouts' mean, blended with its implicit max-n value
+    /// when [`Config::implicit`] is set.
+    fn mixed_mean(&self, n: &Node) -> f64 {
+        let mean = n.value / n.visits as f64;
+        let w = self.config.implicit;
+        if w > 0.0 {
+            (1.0 - w) * mean + w * f64::from(n.implicit[n.mover as usize])
+        } else {
+            mean
+        }
     }
 
     /// A short epsilon-greedy playout: `rollout_rounds` rounds of moves.
@@ -769,6 +842,106 @@ mod tests {
             let (n, w) = (top_share(pos, narrow), top_share(pos, wide));
             assert!(w < n, "root share {w:.3} with a wide root, {n:.3} without");
         }
+    }
+
+    /// Checks that every node of the tree under `node` with a visited
+    /// child holds the implicit values of its visited child best for the
+    /// colour to move there. Returns the nodes that had one.
+    fn check_implicit(tree: &Mcts, node: u32) -> usize {
+        let visited: Vec<&Node> = tree
+            .children_of(node)
+            .map(|i| &tree.nodes[i as usize])
+            .filter(|c| c.visits > 0)
+            .collect();
+        let mut inner = 0;
+        if let Some(best) = visited
+            .iter()
+            .map(|c| c.implicit[c.mover as usize])
+            .reduce(f32::max)
+        {
+            let n = &tree.nodes[node as usize];
+            let mover = visited[0].mover as usize;
+            assert_eq!(n.implicit[mover], best, "node {node}");
+            assert!(visited.iter().any(|c| c.implicit == n.implicit));
+            inner += 1;
+        }
+        for i in tree.children_of(node) {
+            inner += check_implicit(tree, i);
+        }
+        inner
+    }
+
+    #[test]
+    fn implicit_values_are_backed_up_max_n_style() {
+        let config = Config {
+            exploration: 0.3,
+            implicit: 0.4,
+            ..Config::DEFAULT
+        };
+        let budget = Budget {
+            iterations: 2_000,
+            deadline_ms: f64::INFINITY,
+        };
+        for (variant, ply) in [(Variant::Classic3, 12), (Variant::Classic6, 30)] {
+            let pos = greedy_game(variant, ply)[ply];
+            let mut tree = Mcts::new(&pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
+            let report = tree.run(budget, &FrozenClock).expect("a move");
+            assert!(pos.legal_moves().contains(&report.best));
+            assert!(check_implicit(&tree, 0) > 100, "{variant}");
+            // A leaf keeps the evaluation of its own position.
+            let leaf = tree
+                .children_of(0)
+                .find(|&i| tree.nodes[i as usize].visits == 1)
+                .expect("a root move tried once");
+            let mut after = pos;
+            after.play_unchecked(&tree.nodes[leaf as usize].mv);
+            let expected = tree.evaluate(&after).map(|v| v as f32);
+            assert_eq!(tree.nodes[leaf as usize].implicit, expected);
+        }
+    }
+
+    /// The most children any node under `node` has where `mine` says
+    /// whether the unit to move there is the root's, or not.
+    fn widest(tree: &Mcts, node: u32, pos: &Position, mine: bool) -> usize {
+        let own = tree.unit_of[pos.turn().index()] == tree.unit_of[tree.root.turn().index()];
+        let here = if own == mine {
+            tree.nodes[node as usize].children as usize
+        } else {
+            0
+        };
+        tree.children_of(node)
+            .map(|c| {
+                let mut next = *pos;
+                next.play_unchecked(&tree.nodes[c as usize].mv);
+                widest(tree, c, &next, mine)
+            })
+            .fold(here, usize::max)
+    }
+
+    #[test]
+    fn opponents_widen_at_their_own_rate() {
+        let budget = Budget {
+            iterations: 3_000,
+            deadline_ms: f64::INFINITY,
+        };
+        let pos = greedy_game(Variant::Classic6, 30)[30];
+        let grow = |opponent_widening| {
+            let config = Config {
+                opponent_widening,
+                ..Config::DEFAULT
+            };
+            let mut tree = Mcts::new(&pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
+            tree.run(budget, &FrozenClock).expect("a move");
+            tree
+        };
+        let (plain, kept) = (grow(None), grow(Some(0.0)));
+        // Without the option opponents widen like the player; with 0 each
+        // of them keeps to the first candidate, and the player's own
+        // nodes take more children.
+        assert!(widest(&plain, 0, &pos, false) > 1);
+        assert_eq!(widest(&kept, 0, &pos, false), 1);
+        assert!(widest(&kept, 0, &pos, true) >= widest(&plain, 0, &pos, true));
+        assert_eq!(check_children(&kept, 0, &pos), kept.nodes.len());
     }
 
     #[test]

@@ -23,9 +23,11 @@ use crate::score::{ends_line, pairwise_score, Summary};
 /// Arguments of `stella match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS]` (N = 1-8;
-    /// STRATEGY = paranoid, brs or mcts; WEIGHTS = eight comma-separated
-    /// evaluation weights) or `cmd:PROGRAM ARGS…` (an external engine
+    /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS][:KEY=VALUE…]`
+    /// (N = 1-8; STRATEGY = paranoid, brs or mcts; WEIGHTS = eight
+    /// comma-separated evaluation weights; KEY = it, trees, c, implicit, ow
+    /// or noise replaces a tree-search setting, see
+    /// `stella_ai::overrides`) or `cmd:PROGRAM ARGS…` (an external engine
     /// speaking the engine protocol).
     #[arg(long)]
     one: String,
@@ -81,6 +83,10 @@ impl PlayerSpec {
             for part in parts {
                 if let Some(w) = part.strip_prefix("w=") {
                     style.weights = w.parse().map_err(|e: String| anyhow!(e))?;
+                } else if let Some((key, value)) = part.split_once('=') {
+                    if !style.overrides.set(key, value).map_err(|e| anyhow!(e))? {
+                        bail!("unknown setting {key:?} in {s:?}: use w, it, trees, c, implicit, ow or noise");
+                    }
                 } else {
                     style.strategy = Some(part.parse()?);
                 }
@@ -94,7 +100,7 @@ impl PlayerSpec {
             }
             return Ok(PlayerSpec::External(words));
         }
-        bail!("unknown player {s:?}: use greedy, level:N[:STRATEGY][:w=WEIGHTS] or cmd:PROGRAM")
+        bail!("unknown player {s:?}: use greedy, level:N[:STRATEGY][:w=WEIGHTS][:KEY=VALUE…] or cmd:PROGRAM")
     }
 }
 
@@ -414,5 +420,23 @@ mod tests {
             assert!(!format!("{e:#}").is_empty(), "{bad}");
         }
         assert!(format!("{:#}", PlayerSpec::parse("level:3:maxn").unwrap_err()).contains("maxn"));
+    }
+
+    #[test]
+    fn player_specs_parse_tree_search_overrides() {
+        let PlayerSpec::Level(7, style) =
+            PlayerSpec::parse("level:7:mcts:it=15000:c=0.3:implicit=0.4").unwrap()
+        else {
+            panic!("not a level");
+        };
+        assert_eq!(style.strategy, Some(Strategy::Mcts));
+        assert_eq!(style.overrides.iterations, Some(15_000));
+        assert_eq!(style.overrides.exploration_pct, Some(30));
+        assert_eq!(style.overrides.implicit_pct, Some(40));
+        assert_eq!(style.overrides.noise, None);
+        let unknown = format!("{:#}", PlayerSpec::parse("level:7:depth=3").unwrap_err());
+        assert!(unknown.contains("\"depth\""), "{unknown}");
+        let bad = format!("{:#}", PlayerSpec::parse("level:7:it=lots").unwrap_err());
+        assert!(bad.contains("it=lots"), "{bad}");
     }
 }

@@ -328,6 +328,7 @@ fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
         let style = Style {
             strategy: None,
             weights,
+            ..Style::default()
         };
         let seed = pair.seed ^ game.moves().len() as u64;
         let mv = Request::new(game.position(), cfg.level, seed)

@@ -1,0 +1,212 @@
+//! Settings of a level's tree search replaced for an experiment: `stella
+//! match --one level:7:it=15000:c=0.3:implicit=0.4` plays level 7 with
+//! 15 000 iterations, exploration 0.3 and implicit max-n values weighted
+//! 0.4, so that a change to the search can be measured against the levels
+//! with the committed build before a level takes it. Only the Monte Carlo
+//! tree search (tables of more than two units) reads them.
+
+use crate::levels::Level;
+use crate::mcts::{Budget, Config};
+use crate::tree_shape::TreeShape;
+
+/// Replacements for a level's tree-search settings (`None` keeps the
+/// level's own). Fractions are kept in hundredths, as in [`TreeShape`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// Iterations (`it=N`).
+    pub iterations: Option<u64>,
+    /// Independent trees the iterations are shared among (`trees=N`).
+    pub trees: Option<u8>,
+    /// Exploration constant throughout, the root included (`c=F`).
+    pub exploration_pct: Option<u8>,
+    /// Weight of the implicit max-n values ([`Config::implicit`], `implicit=F`).
+    pub implicit_pct: Option<u8>,
+    /// Widening at the opponents' nodes ([`Config::opponent_widening`], `ow=F`).
+    pub opponent_widening_pct: Option<u16>,
+    /// Evaluation noise amplitude, 1/100 row (`noise=N`).
+    pub noise: Option<i32>,
+}
+
+impl Overrides {
+    /// Whether nothing is replaced.
+    pub fn is_empty(&self) -> bool {
+        *self == Overrides::default()
+    }
+
+    /// Sets the override named `key` (`it`, `trees`, `c`, `implicit`, `ow`
+    /// or `noise`) to `value`. Returns `Ok(false)` when `key` is not one of
+    /// them, and an error naming the key when the value does not fit it.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let bad = |what: &str| format!("{key}={value}: {key} takes {what}");
+        match key {
+            "it" => {
+                let n: u64 = value.parse().map_err(|_| bad("a whole number"))?;
+                if n == 0 {
+                    return Err(bad("at least one iteration"));
+                }
+                self.iterations = Some(n);
+            }
+            "trees" => {
+                let n: u8 = value.parse().map_err(|_| bad("a number of trees, 1-16"))?;
+                if !(1..=16).contains(&n) {
+                    return Err(bad("a number of trees, 1-16"));
+                }
+                self.trees = Some(n);
+            }
+            "c" => {
+                self.exploration_pct =
+                    Some(fraction(value, 255).ok_or_else(|| bad("0-2.55"))? as u8)
+            }
+            "implicit" => {
+                self.implicit_pct = Some(fraction(value, 100).ok_or_else(|| bad("0-1"))? as u8)
+            }
+            "ow" => {
+                self.opponent_widening_pct = Some(fraction(value, 1000).ok_or_else(|| bad("0-10"))?)
+            }
+            "noise" => {
+                let n: i32 = value.parse().map_err(|_| bad("a whole number, 0-1000"))?;
+                if !(0..=1000).contains(&n) {
+                    return Err(bad("a whole number, 0-1000"));
+                }
+                self.noise = Some(n);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// `shape` with the trees and exploration replaced where set.
+    pub fn shape(&self, shape: TreeShape) -> TreeShape {
+        match self.exploration_pct {
+            Some(pct) => TreeShape {
+                exploration_pct: pct,
+                root_exploration_pct: None,
+                trees: self.trees.unwrap_or(shape.trees),
+            },
+            None => TreeShape {
+                trees: self.trees.unwrap_or(shape.trees),
+                ..shape
+            },
+        }
+    }
+
+    /// `config` with the implicit weight and the opponents' widening
+    /// replaced where set.
+    pub fn config(&self, config: Config) -> Config {
+        Config {
+            implicit: self.implicit_pct.map_or(config.implicit, hundredths),
+            opponent_widening: self
+                .opponent_widening_pct
+                .map(hundredths)
+                .or(config.opponent_widening),
+            ..config
+        }
+    }
+
+    /// `budget` with the iterations replaced where set.
+    pub fn budget(&self, budget: Budget) -> Budget {
+        Budget {
+            iterations: self.iterations.unwrap_or(budget.iterations),
+            ..budget
+        }
+    }
+
+    /// `level` with the noise replaced where set.
+    pub fn level(&self, level: Level) -> Level {
+        Level {
+            noise: self.noise.unwrap_or(level.noise),
+            ..level
+        }
+    }
+}
+
+/// `value` (a decimal fraction with at most two places) in hundredths, if
+/// it lies within 0 and `max` hundredths.
+fn fraction(value: &str, max: u16) -> Option<u16> {
+    let x: f64 = value.parse().ok()?;
+    let h = (x * 100.0).round();
+    ((x * 100.0 - h).abs() < 1e-6 && (0.0..=f64::from(max)).contains(&h)).then_some(h as u16)
+}
+
+/// A fraction stored in hundredths.
+fn hundredths<T: Into<f64>>(pct: T) -> f64 {
+    pct.into() / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(parts: &[(&str, &str)]) -> Overrides {
+        let mut o = Overrides::default();
+        for (k, v) in parts {
+            assert_eq!(o.set(k, v), Ok(true), "{k}={v}");
+        }
+        o
+    }
+
+    #[test]
+    fn each_key_replaces_its_setting_and_nothing_else() {
+        let o = parsed(&[
+            ("it", "15000"),
+            ("c", "0.3"),
+            ("implicit", "0.4"),
+            ("ow", "0.25"),
+        ]);
+        assert!(!o.is_empty() && Overrides::default().is_empty());
+        let five = TreeShape {
+            root_exploration_pct: Some(70),
+            trees: 5,
+            ..TreeShape::one_tree(30)
+        };
+        assert_eq!(
+            o.shape(five),
+            TreeShape {
+                trees: 5,
+                ..TreeShape::one_tree(30)
+            }
+        );
+        assert_eq!(
+            parsed(&[("trees", "2")]).shape(five).root_exploration_pct,
+            Some(70)
+        );
+        let config = o.config(Config::DEFAULT);
+        assert_eq!(
+            (config.implicit, config.opponent_widening),
+            (0.4, Some(0.25))
+        );
+        assert_eq!(config.widening, Config::DEFAULT.widening);
+        let budget = Budget {
+            iterations: 60_000,
+            deadline_ms: 9.0,
+        };
+        assert_eq!(o.budget(budget).iterations, 15_000);
+        assert_eq!(o.budget(budget).deadline_ms, 9.0);
+        assert_eq!(o.level(Level::get(6)), Level::get(6));
+        assert_eq!(parsed(&[("noise", "0")]).level(Level::get(6)).noise, 0);
+        assert_eq!(
+            Overrides::default().config(Config::DEFAULT),
+            Config::DEFAULT
+        );
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let mut o = Overrides::default();
+        for (k, v) in [
+            ("it", "0"),
+            ("it", "x"),
+            ("trees", "17"),
+            ("c", "0.333"),
+            ("c", "-1"),
+            ("implicit", "1.5"),
+            ("ow", "abc"),
+            ("noise", "-3"),
+        ] {
+            let e = o.set(k, v).expect_err(v);
+            assert!(e.starts_with(&format!("{k}={v}:")), "{e}");
+        }
+        assert_eq!(o, Overrides::default(), "nothing set by a bad value");
+        assert_eq!(o.set("depth", "3"), Ok(false));
+    }
+}
