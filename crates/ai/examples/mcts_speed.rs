@@ -3,14 +3,16 @@
 //! still in play, runs one tree of `ITERATIONS` iterations shaped as level 7's
 //! (its exploration constant at that table) with no time cap,
 //! printing the median iterations a second over the sampled positions and
-//! the share of the level-8 budget its time cap leaves room for. With
-//! `--implicit W` the tree also backs up implicit max-n values weighted `W`
-//! in selection ([`Config::implicit`]).
+//! the share of the level-8 budget its time cap leaves room for. Arguments
+//! `KEY=VALUE` replace a setting as in `stella match --one
+//! level:7:KEY=VALUE` ([`Overrides`]; `implicit=W` and `ow=W` measure what
+//! the implicit max-n values and the opponents' widening cost).
 //!
-//! `cargo run --release -p stella-ai --example mcts_speed -- RECORD… [--step N] [--iterations N] [--implicit W]`
-//! (defaults: every 30th ply, 20 000 iterations, no implicit values).
+//! `cargo run --release -p stella-ai --example mcts_speed -- RECORD… [--step N] [--iterations N] [KEY=VALUE…]`
+//! (defaults: every 30th ply, 20 000 iterations).
 
 use stella_ai::mcts::{Budget, Config, Mcts};
+use stella_ai::overrides::Overrides;
 use stella_ai::{Clock, Level, SystemClock, Weights};
 use stella_engine::Position;
 
@@ -19,7 +21,7 @@ mod records;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut step = 30usize;
     let mut iterations = 20_000u64;
-    let mut implicit = 0.0f64;
+    let mut overrides = Overrides::default();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -28,30 +30,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--iterations" => {
                 iterations = args.next().ok_or("--iterations needs a number")?.parse()?
             }
-            "--implicit" => implicit = args.next().ok_or("--implicit needs a weight")?.parse()?,
-            _ => files.push(a),
+            _ => match a.split_once('=') {
+                Some((key, value)) => {
+                    if !overrides.set(key, value)? {
+                        return Err(format!("unknown setting {key:?}").into());
+                    }
+                }
+                None => files.push(a),
+            },
         }
     }
     if files.is_empty() {
         return Err("give at least one game record".into());
     }
     let clock = SystemClock::new();
-    let budget = Budget {
+    let budget = overrides.budget(Budget {
         iterations,
         deadline_ms: f64::INFINITY,
-    };
+    });
     let level_seven = Level::get(7);
     let mut rates = Vec::new();
     for file in &files {
         let (_, game) = records::read(file)?;
         let positions: Vec<Position> = game.positions();
-        let shape = level_seven.tree_shape(game.variant().unit_count());
-        let config = Config {
+        let shape = overrides.shape(level_seven.tree_shape(game.variant().unit_count()));
+        let config = overrides.config(Config {
             exploration: shape.exploration(),
             root_exploration: shape.root_exploration(),
-            implicit,
             ..Config::DEFAULT
-        };
+        });
         for (ply, p) in positions.iter().enumerate().step_by(step.max(1)) {
             if p.is_over() {
                 continue;
