@@ -400,11 +400,7 @@ impl Mcts {
         let implicit = self.config.implicit > 0.0;
         let values = loop {
             if pos.is_over() {
-                let values = self.evaluate(&pos);
-                if implicit {
-                    self.nodes[node as usize].implicit = values.map(|v| v as f32);
-                }
-                break values;
+                break self.leaf_values(node, &pos);
             }
             if node != 0 && self.nodes[node as usize].visits == 0 {
                 if implicit {
@@ -415,11 +411,7 @@ impl Mcts {
             }
             self.widen(node, &pos);
             let Some(child) = self.select(node) else {
-                let values = self.evaluate(&pos);
-                if implicit {
-                    self.nodes[node as usize].implicit = values.map(|v| v as f32);
-                }
-                break values;
+                break self.leaf_values(node, &pos);
             };
             let mv = self.nodes[child as usize].mv;
             pos.play_unchecked(&mv);
@@ -443,6 +435,17 @@ impl Mcts {
             }
         }
         self.visited = visited;
+    }
+
+    /// The values of `pos`, where the iteration stops at `node` without a
+    /// playout (the game is over, or no move is left), kept as the node's
+    /// implicit values when [`Config::implicit`] is set.
+    fn leaf_values(&mut self, node: u32, pos: &Position) -> [f64; 6] {
+        let values = self.evaluate(pos);
+        if self.config.implicit > 0.0 {
+            self.nodes[node as usize].implicit = values.map(|v| v as f32);
+        }
+        values
     }
 
     /// Sets the implicit value of `node` to that of its visited child best

@@ -7,7 +7,7 @@
 
 use crate::levels::Level;
 use crate::mcts::{Budget, Config};
-use crate::tree_shape::TreeShape;
+use crate::tree_shape::{hundredths, TreeShape};
 
 /// Replacements for a level's tree-search settings (`None` keeps the
 /// level's own). Fractions are kept in hundredths, as in [`TreeShape`].
@@ -28,11 +28,6 @@ pub struct Overrides {
 }
 
 impl Overrides {
-    /// Whether nothing is replaced.
-    pub fn is_empty(&self) -> bool {
-        *self == Overrides::default()
-    }
-
     /// Sets the override named `key` (`it`, `trees`, `c`, `implicit`, `ow`
     /// or `noise`) to `value`. Returns `Ok(false)` when `key` is not one of
     /// them, and an error naming the key when the value does not fit it.
@@ -77,17 +72,15 @@ impl Overrides {
 
     /// `shape` with the trees and exploration replaced where set.
     pub fn shape(&self, shape: TreeShape) -> TreeShape {
-        match self.exploration_pct {
-            Some(pct) => TreeShape {
-                exploration_pct: pct,
-                root_exploration_pct: None,
-                trees: self.trees.unwrap_or(shape.trees),
-            },
-            None => TreeShape {
-                trees: self.trees.unwrap_or(shape.trees),
-                ..shape
-            },
+        let mut replaced = TreeShape {
+            trees: self.trees.unwrap_or(shape.trees),
+            ..shape
+        };
+        if let Some(pct) = self.exploration_pct {
+            replaced.exploration_pct = pct;
+            replaced.root_exploration_pct = None;
         }
+        replaced
     }
 
     /// `config` with the implicit weight and the opponents' widening
@@ -128,11 +121,6 @@ fn fraction(value: &str, max: u16) -> Option<u16> {
     ((x * 100.0 - h).abs() < 1e-6 && (0.0..=f64::from(max)).contains(&h)).then_some(h as u16)
 }
 
-/// A fraction stored in hundredths.
-fn hundredths<T: Into<f64>>(pct: T) -> f64 {
-    pct.into() / 100.0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,7 +141,6 @@ mod tests {
             ("implicit", "0.4"),
             ("ow", "0.25"),
         ]);
-        assert!(!o.is_empty() && Overrides::default().is_empty());
         let five = TreeShape {
             root_exploration_pct: Some(70),
             trees: 5,

@@ -41,8 +41,8 @@ impl TreeShape {
 }
 
 /// A constant stored in hundredths, as a fraction.
-fn hundredths(pct: u8) -> f64 {
-    f64::from(pct) / 100.0
+pub(crate) fn hundredths<T: Into<f64>>(pct: T) -> f64 {
+    pct.into() / 100.0
 }
 
 #[cfg(test)]
