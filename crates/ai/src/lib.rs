@@ -51,6 +51,7 @@ pub mod race;
 pub mod request;
 pub mod rng;
 pub mod search;
+pub mod stop_clock;
 pub mod stop_gate;
 pub mod strategy;
 pub mod tables;

@@ -25,29 +25,39 @@ pub struct Overrides {
     pub opponent_widening_pct: Option<u16>,
     /// Evaluation noise amplitude, 1/100 row (`noise=N`).
     pub noise: Option<i32>,
+    /// Progressive widening everywhere ([`Config::widening`], `pw=F`).
+    pub widening_pct: Option<u16>,
+    /// Chance of a random forward playout move ([`Config::epsilon`], `eps=F`).
+    pub epsilon_pct: Option<u8>,
+    /// Cost difference worth one unit of the logistic ([`Config::scale`],
+    /// `scale=N`, 1/100 row).
+    pub scale: Option<u32>,
+    /// Playout length in rounds ([`Config::rollout_rounds`], `rounds=N`).
+    pub rounds: Option<u32>,
+    /// Weight of a unit's own progress ([`Config::progress`], `progress=F`).
+    pub progress_pct: Option<u8>,
 }
 
 impl Overrides {
-    /// Sets the override named `key` (`it`, `trees`, `c`, `implicit`, `ow`
-    /// or `noise`) to `value`. Returns `Ok(false)` when `key` is not one of
-    /// them, and an error naming the key when the value does not fit it.
+    /// Sets the override named `key` (`it`, `trees`, `c`, `implicit`, `ow`,
+    /// `noise`, `pw`, `eps`, `scale`, `rounds` or `progress`) to `value`.
+    /// Returns `Ok(false)` when `key` is not one of them, and an error
+    /// naming the key when the value does not fit it.
     pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
         let bad = |what: &str| format!("{key}={value}: {key} takes {what}");
+        let whole = |lo: u64, hi: u64| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| bad(&format!("a whole number, {lo}-{hi}")))
+        };
         match key {
-            "it" => {
-                let n: u64 = value.parse().map_err(|_| bad("a whole number"))?;
-                if n == 0 {
-                    return Err(bad("at least one iteration"));
-                }
-                self.iterations = Some(n);
-            }
-            "trees" => {
-                let n: u8 = value.parse().map_err(|_| bad("a number of trees, 1-16"))?;
-                if !(1..=16).contains(&n) {
-                    return Err(bad("a number of trees, 1-16"));
-                }
-                self.trees = Some(n);
-            }
+            "it" => self.iterations = Some(whole(1, 1_000_000_000)?),
+            "trees" => self.trees = Some(whole(1, 16)? as u8),
+            "noise" => self.noise = Some(whole(0, 1000)? as i32),
+            "scale" => self.scale = Some(whole(1, 100_000)? as u32),
+            "rounds" => self.rounds = Some(whole(0, 20)? as u32),
             "c" => {
                 self.exploration_pct =
                     Some(fraction(value, 255).ok_or_else(|| bad("0-2.55"))? as u8)
@@ -58,12 +68,10 @@ impl Overrides {
             "ow" => {
                 self.opponent_widening_pct = Some(fraction(value, 1000).ok_or_else(|| bad("0-10"))?)
             }
-            "noise" => {
-                let n: i32 = value.parse().map_err(|_| bad("a whole number, 0-1000"))?;
-                if !(0..=1000).contains(&n) {
-                    return Err(bad("a whole number, 0-1000"));
-                }
-                self.noise = Some(n);
+            "pw" => self.widening_pct = Some(fraction(value, 1000).ok_or_else(|| bad("0-10"))?),
+            "eps" => self.epsilon_pct = Some(fraction(value, 100).ok_or_else(|| bad("0-1"))? as u8),
+            "progress" => {
+                self.progress_pct = Some(fraction(value, 100).ok_or_else(|| bad("0-1"))? as u8)
             }
             _ => return Ok(false),
         }
@@ -83,8 +91,8 @@ impl Overrides {
         replaced
     }
 
-    /// `config` with the implicit weight and the opponents' widening
-    /// replaced where set.
+    /// `config` with the implicit weight, the widening, the playouts, the
+    /// logistic's scale and the progress weight replaced where set.
     pub fn config(&self, config: Config) -> Config {
         Config {
             implicit: self.implicit_pct.map_or(config.implicit, hundredths),
@@ -92,6 +100,11 @@ impl Overrides {
                 .opponent_widening_pct
                 .map(hundredths)
                 .or(config.opponent_widening),
+            widening: self.widening_pct.map_or(config.widening, hundredths),
+            epsilon: self.epsilon_pct.map_or(config.epsilon, hundredths),
+            scale: self.scale.map_or(config.scale, f64::from),
+            rollout_rounds: self.rounds.unwrap_or(config.rollout_rounds),
+            progress: self.progress_pct.map_or(config.progress, hundredths),
             ..config
         }
     }
@@ -163,6 +176,25 @@ mod tests {
             (0.4, Some(0.25))
         );
         assert_eq!(config.widening, Config::DEFAULT.widening);
+        let playouts = parsed(&[
+            ("pw", "2.5"),
+            ("eps", "0.05"),
+            ("scale", "250"),
+            ("rounds", "0"),
+            ("progress", "0.3"),
+        ])
+        .config(Config::DEFAULT);
+        assert_eq!(
+            playouts,
+            Config {
+                widening: 2.5,
+                epsilon: 0.05,
+                scale: 250.0,
+                rollout_rounds: 0,
+                progress: 0.3,
+                ..Config::DEFAULT
+            }
+        );
         let budget = Budget {
             iterations: 60_000,
             deadline_ms: 9.0,
@@ -189,6 +221,11 @@ mod tests {
             ("implicit", "1.5"),
             ("ow", "abc"),
             ("noise", "-3"),
+            ("pw", "11"),
+            ("eps", "0.005"),
+            ("scale", "0"),
+            ("rounds", "21"),
+            ("progress", "2"),
         ] {
             let e = o.set(k, v).expect_err(v);
             assert!(e.starts_with(&format!("{k}={v}:")), "{e}");

@@ -16,7 +16,11 @@
 use crate::clock::Clock;
 use crate::levels::Level;
 use crate::limits::Limits;
+use crate::progress::Progress;
+use crate::request::Request;
 use crate::search::{Info, Searcher, Settings};
+use crate::stop_clock::StopClock;
+use crate::strategy::Strategy;
 use std::io::{self, BufRead, Write};
 use stella_engine::{Colour, Game, MovePath, Position, Variant};
 
@@ -207,25 +211,33 @@ impl Engine {
             }
             i += 2;
         }
+        let positions = self.game.positions();
+        let history: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
         if let Some(l) = level {
+            let position = *self.game.position();
+            let request = Request::new(&position, l, self.seed)
+                .history(&history)
+                .progress(Progress::of_game(&positions))
+                .max_ms(limits.movetime_ms);
+            if Strategy::default_for(self.game.variant()) == Strategy::Mcts {
+                return self.go_tree_search(&request, out, clock);
+            }
             let lv = Level::get(l);
             self.searcher.set_noise(lv.noise, self.seed);
             self.searcher.set_race_width(lv.race_width);
-            let cap = limits.movetime_ms;
-            limits = lv.capped(cap);
+            self.searcher.set_root_moves(request.allowed_moves());
+            limits = lv.capped(limits.movetime_ms);
         } else {
             self.searcher.set_noise(0, self.seed);
             self.searcher.set_race_width(Level::get(8).race_width);
+            self.searcher.set_root_moves(None);
             if limits == Limits::default() {
                 limits = Level::get(8).limits;
             }
         }
-        let history: Vec<u64> = self.game.positions().iter().map(|p| p.hash()).collect();
         self.searcher.set_game_history(&history);
         self.searcher
-            .set_strategy(crate::strategy::Strategy::alpha_beta_for(
-                self.game.variant(),
-            ));
+            .set_strategy(Strategy::alpha_beta_for(self.game.variant()));
         let position = *self.game.position();
         let mut write_error = None;
         let result = self
@@ -242,6 +254,34 @@ impl Engine {
         }
         let line = match result {
             Some(r) => format!("bestmove {}", position.path_of(&r.best)),
+            None => "bestmove none".to_string(),
+        };
+        writeln!(out, "{line}").map_err(|e| e.to_string())
+    }
+
+    /// `go level L` at a table of more than two units: the level's own
+    /// move, by the tree search the levels play there (with the game's
+    /// history and the progress guard), reported in one `info` line with
+    /// the time spent and the move. A `stop` ends the search at its next
+    /// look at the clock.
+    fn go_tree_search(
+        &mut self,
+        request: &Request,
+        out: &mut dyn Write,
+        clock: &dyn Clock,
+    ) -> Result<(), String> {
+        let flag = self.searcher.stop_signal();
+        let stop_clock = StopClock::new(clock, &flag);
+        let t0 = clock.now_ms();
+        let best = request.choose(&stop_clock);
+        flag.store(false, std::sync::atomic::Ordering::Relaxed);
+        let ms = (clock.now_ms() - t0).max(0.0) as u64;
+        let line = match best {
+            Some(mv) => {
+                let path = request.position.path_of(&mv);
+                writeln!(out, "info time {ms} pv {path}").map_err(|e| e.to_string())?;
+                format!("bestmove {path}")
+            }
             None => "bestmove none".to_string(),
         };
         writeln!(out, "{line}").map_err(|e| e.to_string())

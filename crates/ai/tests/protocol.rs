@@ -91,3 +91,52 @@ fn a_stop_raised_before_a_search_returns_a_legal_move_at_once_and_is_cleared() {
     let r = s.search(&pos, Limits::depth(2), &FrozenClock).unwrap();
     assert_eq!(r.depth, 2, "the next search is not stopped");
 }
+
+#[test]
+fn go_level_beyond_two_units_plays_the_level_s_own_move() {
+    let moves = ["m3-m5"];
+    let lines = talk(&format!(
+        "variant classic-3\nseed 7\nposition startpos moves {}\ngo level 3\n",
+        moves.join(" ")
+    ));
+    let mut game = Game::new(Variant::Classic3);
+    for m in moves {
+        game.play_path(&m.parse::<MovePath>().unwrap()).unwrap();
+    }
+    let level_move = stella_ai::best_move_in_game(&game, 3, 7, &FrozenClock, None).unwrap();
+    let expected = game.position().path_of(&level_move).to_string();
+    assert_eq!(lines.last().unwrap(), &format!("bestmove {expected}"));
+    assert_eq!(lines[lines.len() - 2], format!("info time 0 pv {expected}"));
+}
+
+#[test]
+fn a_stop_ends_a_level_s_tree_search_and_is_cleared() {
+    use std::sync::atomic::Ordering;
+    use stella_ai::protocol::Engine;
+    let mut engine = Engine::new();
+    let mut out = Vec::new();
+    // Every clock reading advances 1 ms; level 8 unstopped would read it
+    // thousands of times before its 5 s cap.
+    let clock = StepClock::new(1.0);
+    engine
+        .handle("variant classic-6", &mut out, &clock)
+        .unwrap();
+    let stop = engine.stop_signal();
+    stop.store(true, Ordering::SeqCst);
+    engine.handle("go level 8", &mut out, &clock).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    let mut game = Game::new(Variant::Classic6);
+    game.play_path(&best.parse::<MovePath>().unwrap()).unwrap();
+    let ms: u64 = lines[0]
+        .strip_prefix("info time ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(ms < 100, "stopped at once, not after {ms} clock readings");
+    assert!(
+        !stop.load(Ordering::SeqCst),
+        "cleared when the search ended"
+    );
+}

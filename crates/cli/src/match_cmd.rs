@@ -25,8 +25,9 @@ use crate::score::{ends_line, pairwise_score, Summary};
 pub struct MatchArgs {
     /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS][:KEY=VALUE…]`
     /// (N = 1-8; STRATEGY = paranoid, brs or mcts; WEIGHTS = eight
-    /// comma-separated evaluation weights; KEY = it, trees, c, implicit, ow
-    /// or noise replaces a tree-search setting, see
+    /// comma-separated evaluation weights; KEY = it, trees, c, implicit, ow,
+    /// noise, pw, eps, scale, rounds or progress replaces a tree-search
+    /// setting, see
     /// `stella_ai::overrides`) or `cmd:PROGRAM ARGS…` (an external engine
     /// speaking the engine protocol).
     #[arg(long)]
