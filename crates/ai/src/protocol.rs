@@ -213,8 +213,8 @@ impl Engine {
         }
         let positions = self.game.positions();
         let history: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
+        let position = *self.game.position();
         if let Some(l) = level {
-            let position = *self.game.position();
             let request = Request::new(&position, l, self.seed)
                 .history(&history)
                 .progress(Progress::of_game(&positions))
@@ -238,7 +238,6 @@ impl Engine {
         self.searcher.set_game_history(&history);
         self.searcher
             .set_strategy(Strategy::alpha_beta_for(self.game.variant()));
-        let position = *self.game.position();
         let mut write_error = None;
         let result = self
             .searcher
