@@ -1,6 +1,11 @@
 //! `stella tally`: the score of one player over saved game records (the
 //! directories `stella match --records` writes), so that runs with different
-//! seeds can be pooled into one score and one Elo interval.
+//! seeds can be pooled into one score and one Elo interval. With
+//! `--against`, each game is also compared with the game of the same name in
+//! a second run at the same seed (the same opening, the counted player in
+//! the same seat), such as a null run whose `--one` player is the `--two`
+//! player under another name: the mean per-game difference and its 95%
+//! interval.
 
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
@@ -18,6 +23,13 @@ pub struct TallyArgs {
     /// Record files, or directories whose `.txt` files are records.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+    /// Directories of a second run to compare with game by game, one for
+    /// each of PATHS in the same order: game files of the same name pair.
+    #[arg(long, requires = "against_player")]
+    against: Vec<PathBuf>,
+    /// The player counted in the `--against` records.
+    #[arg(long)]
+    against_player: Option<String>,
 }
 
 /// One counted game.
@@ -65,7 +77,89 @@ pub fn run(args: TallyArgs) -> anyhow::Result<()> {
         "ends: {}",
         ends_line(games.iter().map(|g| g.reason.as_str()))
     );
+    if let Some(base) = &args.against_player {
+        let diffs = paired_differences(&args.paths, &args.against, &args.player, base)?;
+        println!("{}", Paired::of(&diffs).line(base));
+    }
     Ok(())
+}
+
+/// The per-game score differences of `player` in `paths[i]` and `base` in
+/// `against[i]`, over the game files of the same name in both.
+fn paired_differences(
+    paths: &[PathBuf],
+    against: &[PathBuf],
+    player: &str,
+    base: &str,
+) -> anyhow::Result<Vec<f64>> {
+    if paths.len() != against.len() {
+        bail!(
+            "--against names {} runs for {} paths: give one for each, in the same order",
+            against.len(),
+            paths.len()
+        );
+    }
+    let mut diffs = Vec::new();
+    for (run, base_run) in paths.iter().zip(against) {
+        for file in record_files(run)? {
+            let Some(name) = file.file_name() else {
+                continue;
+            };
+            let twin = base_run.join(name);
+            if !twin.exists() {
+                continue;
+            }
+            let score = |f: &Path, who: &str| -> anyhow::Result<f64> {
+                let text = std::fs::read_to_string(f)
+                    .with_context(|| format!("reading {}", f.display()))?;
+                Ok(count(&text, who)
+                    .with_context(|| format!("{}", f.display()))?
+                    .score)
+            };
+            diffs.push(score(&file, player)? - score(&twin, base)?);
+        }
+    }
+    if diffs.is_empty() {
+        bail!("no game file of the paths has a twin of the same name in --against");
+    }
+    Ok(diffs)
+}
+
+/// The mean of paired per-game score differences with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Paired {
+    games: usize,
+    mean: f64,
+    low: f64,
+    high: f64,
+}
+
+impl Paired {
+    /// The summary of `diffs` (at least one).
+    fn of(diffs: &[f64]) -> Paired {
+        let n = diffs.len() as f64;
+        let mean = diffs.iter().sum::<f64>() / n;
+        let var = if diffs.len() > 1 {
+            diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        let half = 1.96 * (var / n).sqrt();
+        Paired {
+            games: diffs.len(),
+            mean,
+            low: mean - half,
+            high: mean + half,
+        }
+    }
+
+    /// One line of output.
+    fn line(&self, base: &str) -> String {
+        format!(
+            "against {base}, game by game over {} games: {:+.3} a game (95% {:+.3} .. {:+.3})",
+            self.games, self.mean, self.low, self.high
+        )
+    }
 }
 
 /// The record files at `path`: the file itself, or a directory's `.txt`
@@ -165,6 +259,45 @@ mod tests {
         assert_eq!(c.reason, "arrived");
         assert_eq!(c.opponents, vec!["level:4", "level:4"]);
         assert_eq!(c.moves_a_side, 0.0);
+    }
+
+    #[test]
+    fn paired_runs_compare_games_of_the_same_name() {
+        let dir = std::env::temp_dir().join(format!("stella-tally-{}", std::process::id()));
+        let (run, null) = (dir.join("run"), dir.join("null"));
+        std::fs::create_dir_all(&run).unwrap();
+        std::fs::create_dir_all(&null).unwrap();
+        let seats = Variant::Classic3.seats();
+        let result = |first: u8| {
+            let (a, b) = if first == 1 { (2, 3) } else { (1, 3) };
+            format!(
+                "{}={first} {}={a} {}={b}",
+                seats[0].name(),
+                seats[1].name(),
+                seats[2].name()
+            )
+        };
+        // The run's player wins both games; the null run's first and second.
+        std::fs::write(run.join("game-0001.txt"), three(&result(1))).unwrap();
+        std::fs::write(run.join("game-0002.txt"), three(&result(1))).unwrap();
+        std::fs::write(run.join("game-0003.txt"), three(&result(1))).unwrap();
+        std::fs::write(null.join("game-0001.txt"), three(&result(1))).unwrap();
+        std::fs::write(null.join("game-0002.txt"), three(&result(2))).unwrap();
+        let diffs = paired_differences(
+            std::slice::from_ref(&run),
+            std::slice::from_ref(&null),
+            "level:5",
+            "level:5",
+        )
+        .unwrap();
+        assert_eq!(diffs, vec![0.0, 0.5], "game 3 has no twin");
+        let p = Paired::of(&diffs);
+        assert_eq!((p.games, p.mean), (2, 0.25));
+        assert!(p.low < 0.25 && p.high > 0.25);
+        let err = paired_differences(&[run.clone(), run.clone()], &[null], "level:5", "level:5")
+            .unwrap_err();
+        assert!(format!("{err}").contains("1 runs for 2 paths"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
