@@ -43,18 +43,18 @@ struct Counted {
 
 /// Runs `stella tally`.
 pub fn run(args: TallyArgs) -> anyhow::Result<()> {
-    let mut files = Vec::new();
+    let mut runs: Vec<Vec<(PathBuf, Counted)>> = Vec::new();
     for path in &args.paths {
-        files.extend(record_files(path)?);
+        let mut run = Vec::new();
+        for file in record_files(path)? {
+            let counted = count_file(&file, &args.player)?;
+            run.push((file, counted));
+        }
+        runs.push(run);
     }
-    if files.is_empty() {
+    let games: Vec<&Counted> = runs.iter().flatten().map(|(_, c)| c).collect();
+    if games.is_empty() {
         bail!("no record files (*.txt) in the given paths");
-    }
-    let mut games = Vec::new();
-    for file in &files {
-        let text =
-            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-        games.push(count(&text, &args.player).with_context(|| format!("{}", file.display()))?);
     }
     let scores: Vec<f64> = games.iter().map(|g| g.score).collect();
     let summary = Summary::of(&scores).expect("at least one game");
@@ -78,45 +78,36 @@ pub fn run(args: TallyArgs) -> anyhow::Result<()> {
         ends_line(games.iter().map(|g| g.reason.as_str()))
     );
     if let Some(base) = &args.against_player {
-        let diffs = paired_differences(&args.paths, &args.against, &args.player, base)?;
+        let diffs = paired_differences(&runs, &args.against, base)?;
         println!("{}", Paired::of(&diffs).line(base));
     }
     Ok(())
 }
 
-/// The per-game score differences of `player` in `paths[i]` and `base` in
-/// `against[i]`, over the game files of the same name in both.
+/// The per-game score differences between the counted games of `runs[i]`
+/// and `base`'s games of the same file name in `against[i]`.
 fn paired_differences(
-    paths: &[PathBuf],
+    runs: &[Vec<(PathBuf, Counted)>],
     against: &[PathBuf],
-    player: &str,
     base: &str,
 ) -> anyhow::Result<Vec<f64>> {
-    if paths.len() != against.len() {
+    if runs.len() != against.len() {
         bail!(
             "--against names {} runs for {} paths: give one for each, in the same order",
             against.len(),
-            paths.len()
+            runs.len()
         );
     }
     let mut diffs = Vec::new();
-    for (run, base_run) in paths.iter().zip(against) {
-        for file in record_files(run)? {
+    for (run, base_run) in runs.iter().zip(against) {
+        for (file, counted) in run {
             let Some(name) = file.file_name() else {
                 continue;
             };
             let twin = base_run.join(name);
-            if !twin.exists() {
-                continue;
+            if twin.exists() {
+                diffs.push(counted.score - count_file(&twin, base)?.score);
             }
-            let score = |f: &Path, who: &str| -> anyhow::Result<f64> {
-                let text = std::fs::read_to_string(f)
-                    .with_context(|| format!("reading {}", f.display()))?;
-                Ok(count(&text, who)
-                    .with_context(|| format!("{}", f.display()))?
-                    .score)
-            };
-            diffs.push(score(&file, player)? - score(&twin, base)?);
         }
     }
     if diffs.is_empty() {
@@ -178,6 +169,13 @@ fn record_files(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .collect();
     files.sort();
     Ok(files)
+}
+
+/// The score of `player` in the record file `file`.
+fn count_file(file: &Path, player: &str) -> anyhow::Result<Counted> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    count(&text, player).with_context(|| format!("{}", file.display()))
 }
 
 /// The score of `player` in the record `text`.
@@ -283,20 +281,22 @@ mod tests {
         std::fs::write(run.join("game-0003.txt"), three(&result(1))).unwrap();
         std::fs::write(null.join("game-0001.txt"), three(&result(1))).unwrap();
         std::fs::write(null.join("game-0002.txt"), three(&result(2))).unwrap();
-        let diffs = paired_differences(
-            std::slice::from_ref(&run),
-            std::slice::from_ref(&null),
-            "level:5",
-            "level:5",
-        )
-        .unwrap();
+        let counted: Vec<(PathBuf, Counted)> = record_files(&run)
+            .unwrap()
+            .into_iter()
+            .map(|f| {
+                let c = count_file(&f, "level:5").unwrap();
+                (f, c)
+            })
+            .collect();
+        let runs = vec![counted];
+        let diffs = paired_differences(&runs, std::slice::from_ref(&null), "level:5").unwrap();
         assert_eq!(diffs, vec![0.0, 0.5], "game 3 has no twin");
         let p = Paired::of(&diffs);
         assert_eq!((p.games, p.mean), (2, 0.25));
         assert!(p.low < 0.25 && p.high > 0.25);
-        let err = paired_differences(&[run.clone(), run.clone()], &[null], "level:5", "level:5")
-            .unwrap_err();
-        assert!(format!("{err}").contains("1 runs for 2 paths"), "{err}");
+        let err = paired_differences(&runs, &[null.clone(), null], "level:5").unwrap_err();
+        assert!(format!("{err}").contains("2 runs for 1 paths"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
