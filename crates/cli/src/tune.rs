@@ -14,6 +14,16 @@
 //! so that a won pair at the first iteration moves the weight by
 //! `min(0.5, 4/√iterations)` of its `c`.
 //!
+//! At tables of more than two units (classic-3, -4, -6, pairs-3x2) θ⁺
+//! holds every other unit (the even ones in the pair's first game, the odd
+//! ones in its second) and θ⁻ the rest; a game's score is θ⁺'s share of
+//! the pairs of one θ⁺ unit and one θ⁻ unit that θ⁺ placed ahead (½ for a
+//! tie), so across the pair each weight set holds every seat once. There
+//! the levels play the Monte Carlo tree search, whose settings `--set
+//! KEY=VALUE` replaces as `stella match --one level:N:KEY=VALUE` does (a
+//! small `it=` keeps a six-seat game to seconds), and `--hold drive` keeps
+//! a weight the tree search does not read at its start value.
+//!
 //! Play is deterministic and machine-independent: the players search with a
 //! clock that never advances, so only the level's node and depth budgets stop
 //! a search. Game pairs are played in batches from the same weights and the
@@ -27,10 +37,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use stella_ai::levels::{MAX_LEVEL, MIN_LEVEL};
+use stella_ai::overrides::Overrides;
 use stella_ai::progress::Progress;
 use stella_ai::rng::Rng;
 use stella_ai::{FrozenClock, Request, Style, Weights};
-use stella_engine::{Colour, Game, Variant};
+use stella_engine::{Game, Variant};
 
 /// Exponent of the step-size sequence `a_k`.
 const ALPHA: f64 = 0.602;
@@ -48,7 +59,7 @@ const GENEROUS_MS: u64 = 600_000;
 /// Arguments of `stella tune`.
 #[derive(clap::Args)]
 pub struct TuneArgs {
-    /// Variant id; it must have two sides (two players, or two teams).
+    /// Variant id; it must have at least two sides (players, or teams).
     #[arg(long, default_value = "classic-2")]
     variant: String,
     /// Level both sides play at (1-8); its node budget bounds every search.
@@ -73,6 +84,15 @@ pub struct TuneArgs {
     /// lateral, home_late, jump, tempo, drive); default: the built-in weights.
     #[arg(long)]
     start: Option<String>,
+    /// A tree-search setting replaced for both sides, `KEY=VALUE` as in
+    /// `stella match --one level:N:KEY=VALUE` (it, trees, c, implicit, ow,
+    /// noise, pw, eps, scale, rounds, progress); repeatable.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// Weights kept at their start values, comma-separated names (e.g.
+    /// `drive`, which the tree search of more than two units does not read).
+    #[arg(long, value_name = "NAMES")]
+    hold: Option<String>,
     /// Print the current weights (and write them to --out) every N iterations.
     #[arg(long, default_value_t = 100)]
     report_every: usize,
@@ -91,6 +111,8 @@ struct Config {
     opening: usize,
     seed: u64,
     start: Weights,
+    overrides: Overrides,
+    held: [bool; Weights::COUNT],
     report_every: usize,
     out: Option<PathBuf>,
 }
@@ -99,9 +121,9 @@ impl Config {
     /// Checks the arguments; errors name the argument at fault.
     fn from_args(args: &TuneArgs) -> anyhow::Result<Config> {
         let variant: Variant = args.variant.parse().context("--variant")?;
-        if variant.unit_count() != 2 {
+        if variant.unit_count() < 2 {
             bail!(
-                "--variant: tuning needs two sides, {variant} has {}",
+                "--variant: tuning needs at least two sides, {variant} has {}",
                 variant.unit_count()
             );
         }
@@ -125,6 +147,31 @@ impl Config {
             Some(s) => s.parse().map_err(|e: String| anyhow!("--start: {e}"))?,
             None => Weights::DEFAULT,
         };
+        let mut overrides = Overrides::default();
+        for setting in &args.set {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| anyhow!("--set {setting}: write KEY=VALUE"))?;
+            if !overrides
+                .set(key, value)
+                .map_err(|e| anyhow!("--set {e}"))?
+            {
+                bail!("--set {setting}: unknown key {key:?} (it, trees, c, implicit, ow, noise, pw, eps, scale, rounds, progress)");
+            }
+        }
+        let mut held = [false; Weights::COUNT];
+        for name in args.hold.iter().flat_map(|h| h.split(',')) {
+            let i = Weights::NAMES
+                .iter()
+                .position(|n| *n == name)
+                .ok_or_else(|| {
+                    anyhow!(
+                        "--hold: no weight {name:?} (weights: {})",
+                        Weights::NAMES.join(",")
+                    )
+                })?;
+            held[i] = true;
+        }
         Ok(Config {
             variant,
             level: args.level,
@@ -134,6 +181,8 @@ impl Config {
             opening: args.opening,
             seed: args.seed,
             start,
+            overrides,
+            held,
             report_every: args.report_every,
             out: args.out.clone(),
         })
@@ -155,6 +204,7 @@ struct Pair {
 #[derive(Clone, Debug)]
 struct Spsa {
     theta: [f64; Weights::COUNT],
+    held: [bool; Weights::COUNT],
     c: [f64; Weights::COUNT],
     a: [f64; Weights::COUNT],
     big_a: f64,
@@ -170,14 +220,21 @@ fn lower_bound(i: usize) -> f64 {
 }
 
 impl Spsa {
-    /// A run of `iterations` iterations from `start`.
-    fn new(start: Weights, iterations: usize) -> Spsa {
+    /// A run of `iterations` iterations from `start` in which the weights
+    /// marked in `held` are neither perturbed nor moved.
+    fn new(start: Weights, iterations: usize, held: [bool; Weights::COUNT]) -> Spsa {
         let theta = start.to_array().map(f64::from);
         let c = theta.map(|t| (t.abs() * C_FRACTION).max(C_MIN));
         let big_a = iterations as f64 / 10.0;
         let first_step = (4.0 / (iterations as f64).sqrt()).min(0.5);
         let a = c.map(|ci| first_step * ci * ci * (big_a + 1.0).powf(ALPHA));
-        Spsa { theta, c, a, big_a }
+        Spsa {
+            theta,
+            held,
+            c,
+            a,
+            big_a,
+        }
     }
 
     /// Perturbation sizes at iteration `k`.
@@ -198,7 +255,8 @@ impl Spsa {
         let side = |sign: f64| {
             let mut w = [0i32; Weights::COUNT];
             for i in 0..Weights::COUNT {
-                let v = (self.theta[i] + sign * c[i] * delta[i]).round();
+                let step = if self.held[i] { 0.0 } else { c[i] * delta[i] };
+                let v = (self.theta[i] + sign * step).round();
                 w[i] = v.max(lower_bound(i)) as i32;
             }
             Weights::from_array(w)
@@ -310,17 +368,20 @@ fn play_all(
         .collect()
 }
 
-/// Plays game `g` of `pair`: θ⁺ holds side `g` (0 or 1) and θ⁻ the other.
-/// Returns θ⁺'s score: 1 for a better place, ½ for the same, else 0.
+/// Plays game `g` of `pair`: θ⁺ holds the units of parity `g` (0 or 1;
+/// with two sides, side `g`) and θ⁻ the others. Returns θ⁺'s score, from
+/// 0 to 1: its share of the pairs of one θ⁺ unit and one θ⁻ unit that it
+/// placed ahead, a tie counting ½.
 fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
     let teams = cfg.variant.teams();
-    let plus_side = &teams[g % 2];
-    let minus_side = &teams[1 - g % 2];
+    let plus_holds = |unit: usize| unit % 2 == g % 2;
     let mut game: Game = opening(cfg.variant, cfg.opening, pair.seed);
     let mut positions = game.positions();
     let mut hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
     while !game.is_over() {
-        let weights = if plus_side.contains(&game.turn()) {
+        let turn = game.turn();
+        let unit = teams.iter().position(|u| u.contains(&turn)).unwrap_or(0);
+        let weights = if plus_holds(unit) {
             pair.plus
         } else {
             pair.minus
@@ -328,7 +389,7 @@ fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
         let style = Style {
             strategy: None,
             weights,
-            ..Style::default()
+            overrides: cfg.overrides,
         };
         let seed = pair.seed ^ game.moves().len() as u64;
         let mv = Request::new(game.position(), cfg.level, seed)
@@ -343,13 +404,33 @@ fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
         positions.push(*game.position());
     }
     let outcome = game.outcome().expect("the game is over");
-    let place = |side: &[Colour]| outcome.place_of(side[0]).unwrap_or(u8::MAX);
-    let (mine, theirs) = (place(plus_side), place(minus_side));
-    Ok(match mine.cmp(&theirs) {
-        std::cmp::Ordering::Less => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Greater => 0.0,
-    })
+    let place = |unit: usize| outcome.place_of(teams[unit][0]).unwrap_or(u8::MAX);
+    Ok(plus_share(teams.len(), plus_holds, place))
+}
+
+/// θ⁺'s share of the pairs of one θ⁺ unit and one θ⁻ unit (among `units`)
+/// whose θ⁺ unit placed ahead by `place` (lower is better), a tie ½.
+fn plus_share(
+    units: usize,
+    plus_holds: impl Fn(usize) -> bool,
+    place: impl Fn(usize) -> u8,
+) -> f64 {
+    let (mut won, mut pairs) = (0.0, 0.0);
+    for p in (0..units).filter(|&u| plus_holds(u)) {
+        for m in (0..units).filter(|&u| !plus_holds(u)) {
+            pairs += 1.0;
+            won += match place(p).cmp(&place(m)) {
+                std::cmp::Ordering::Less => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Greater => 0.0,
+            };
+        }
+    }
+    if pairs > 0.0 {
+        won / pairs
+    } else {
+        0.5
+    }
 }
 
 /// Writes `weights` as one line of text to `path`.
@@ -361,12 +442,14 @@ fn write_weights(path: &PathBuf, weights: Weights) -> anyhow::Result<()> {
 /// Runs `stella tune`.
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     let cfg = Config::from_args(&args)?;
-    let mut spsa = Spsa::new(cfg.start, cfg.iterations);
+    let mut spsa = Spsa::new(cfg.start, cfg.iterations, cfg.held);
     println!(
-        "tuning {} from {} at level {}: {} iterations, seed {}",
+        "tuning {} from {} at {} level {}{}: {} iterations, seed {}",
         Weights::NAMES.join(","),
         cfg.start,
+        cfg.variant,
         cfg.level,
+        args.set.iter().map(|s| format!(":{s}")).collect::<String>(),
         cfg.iterations,
         cfg.seed
     );
@@ -417,6 +500,9 @@ mod tests {
     use super::*;
     use clap::Parser;
 
+    /// No weight held.
+    const FREE: [bool; Weights::COUNT] = [false; Weights::COUNT];
+
     #[derive(Parser)]
     struct Cli {
         #[command(flatten)]
@@ -458,7 +544,7 @@ mod tests {
 
     #[test]
     fn an_update_moves_every_weight_towards_the_side_that_scored_better() {
-        let spsa = Spsa::new(Weights::DEFAULT, 100);
+        let spsa = Spsa::new(Weights::DEFAULT, 100, FREE);
         let pair = spsa.perturb(0, [1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0], 7);
         for diff in [2.0, -1.0] {
             let mut moved = spsa.clone();
@@ -478,7 +564,11 @@ mod tests {
 
     #[test]
     fn perturbations_shrink_but_stay_at_least_one_and_scale_with_the_weight() {
-        let spsa = Spsa::new(Weights::from_array([100, 6, 40, 12, 150, 20, 60, 0]), 1000);
+        let spsa = Spsa::new(
+            Weights::from_array([100, 6, 40, 12, 150, 20, 60, 0]),
+            1000,
+            FREE,
+        );
         let (first, last) = (spsa.c_k(0), spsa.c_k(999));
         assert!(
             first[0] > first[1],
@@ -500,7 +590,7 @@ mod tests {
         let play = noisy_quadratic(optimum);
         // The hand-set weights the real tuning started from.
         let start = Weights::from_array([100, 6, 40, 12, 150, 20, 60, 0]);
-        let mut spsa = Spsa::new(start, 3000);
+        let mut spsa = Spsa::new(start, 3000, FREE);
         let start = distance(spsa.theta, optimum);
         let schedule = Schedule {
             iterations: 3000,
@@ -521,7 +611,7 @@ mod tests {
     fn the_result_depends_on_the_seed_not_on_concurrency() {
         let play = noisy_quadratic([130.0, 12.0, 20.0, 25.0, 110.0, 35.0, 40.0, 20.0]);
         let tuned = |concurrency, seed| {
-            let mut spsa = Spsa::new(Weights::DEFAULT, 200);
+            let mut spsa = Spsa::new(Weights::DEFAULT, 200, FREE);
             let schedule = Schedule {
                 iterations: 200,
                 batch: 4,
@@ -543,7 +633,7 @@ mod tests {
 
     #[test]
     fn a_game_error_stops_the_run() {
-        let mut spsa = Spsa::new(Weights::DEFAULT, 10);
+        let mut spsa = Spsa::new(Weights::DEFAULT, 10, FREE);
         let schedule = Schedule {
             iterations: 10,
             batch: 2,
@@ -566,7 +656,11 @@ mod tests {
             (&["--start", "100,6,40"][..], "--start"),
             (&["--start", "100,6,x,12,150,20,60,0"][..], "--start"),
             (&["--variant", "nonsense"][..], "--variant"),
-            (&["--variant", "classic-3"][..], "--variant"),
+            (&["--variant", "solo"][..], "--variant"),
+            (&["--set", "it"][..], "--set it"),
+            (&["--set", "it=0"][..], "--set it=0"),
+            (&["--set", "depth=3"][..], "depth"),
+            (&["--hold", "drive,speed"][..], "speed"),
         ] {
             let e = format!("{:#}", config(argv).err().expect("rejected"));
             assert!(e.contains(name), "{argv:?}: {e}");
@@ -581,16 +675,82 @@ mod tests {
         let ok = config(&["--start", "90,5,30,10,150,25,50,0", "--level", "1"]).unwrap();
         assert_eq!(ok.start.rows, 90);
         assert_eq!(ok.level, 1);
+        let six = config(&[
+            "--variant",
+            "classic-6",
+            "--set",
+            "it=200",
+            "--set",
+            "c=0.3",
+        ])
+        .unwrap();
+        assert_eq!(six.overrides.iterations, Some(200));
+        assert_eq!(six.overrides.exploration_pct, Some(30));
+        let held = config(&["--hold", "drive,tempo"]).unwrap().held;
+        assert_eq!(held, [false, false, false, false, false, false, true, true]);
+    }
+
+    #[test]
+    fn held_weights_are_neither_perturbed_nor_moved() {
+        let mut held = [false; Weights::COUNT];
+        held[7] = true;
+        let mut spsa = Spsa::new(Weights::DEFAULT, 100, held);
+        let pair = spsa.perturb(0, [1.0; Weights::COUNT], 3);
+        assert_eq!(pair.plus.drive, pair.minus.drive);
+        assert!(pair.plus.rows > pair.minus.rows);
+        spsa.update(0, &pair, 2.0);
+        assert_eq!(spsa.weights().drive, Weights::DEFAULT.drive);
+        assert!(spsa.weights().rows > Weights::DEFAULT.rows);
+    }
+
+    #[test]
+    fn plus_scores_its_share_of_the_pairs_across_the_two_sets() {
+        let even = |u: usize| u.is_multiple_of(2);
+        // Two sides: one pair, as before.
+        assert_eq!(plus_share(2, even, |u| [1, 2][u]), 1.0);
+        assert_eq!(plus_share(2, even, |u| [2, 1][u]), 0.0);
+        // Six units, θ⁺ holding 0, 2, 4: places 1, 2, 3, 4, 5, 6 win the
+        // pairs (0,1) (0,3) (0,5) (2,3) (2,5) (4,5): 6 of 9.
+        assert_eq!(plus_share(6, even, |u| u as u8 + 1), 6.0 / 9.0);
+        // Three units, θ⁺ holding 0 and 2 against 1, ties counting ½.
+        assert_eq!(plus_share(3, even, |u| [1, 1, 3][u]), 0.25);
+        // Its complement: θ⁺ holding unit 1 alone.
+        assert_eq!(plus_share(3, |u| u == 1, |u| [1, 1, 3][u]), 0.75);
     }
 
     #[test]
     fn a_real_game_pair_is_scored_from_plus_seat_and_is_deterministic() {
         let cfg = config(&["--level", "1", "--opening", "1"]).unwrap();
-        let spsa = Spsa::new(Weights::DEFAULT, 10);
+        let spsa = Spsa::new(Weights::DEFAULT, 10, FREE);
         let pair = spsa.perturb(0, [1.0; Weights::COUNT], 42);
         let first: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         let again: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         assert_eq!(first, again);
         assert!(first.iter().all(|s| [0.0, 0.5, 1.0].contains(s)));
+    }
+
+    #[test]
+    fn a_six_seat_game_pair_plays_the_tree_search_with_its_settings() {
+        let cfg = config(&[
+            "--variant",
+            "classic-6",
+            "--level",
+            "7",
+            "--set",
+            "it=30",
+            "--opening",
+            "1",
+        ])
+        .unwrap();
+        let spsa = Spsa::new(Weights::DEFAULT, 10, FREE);
+        let pair = spsa.perturb(0, [1.0; Weights::COUNT], 11);
+        let first: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
+        let again: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
+        assert_eq!(first, again);
+        // Nine pairs a game: the score is a multiple of 1/18.
+        for s in first {
+            assert!((0.0..=1.0).contains(&s));
+            assert!(((s * 18.0).round() - s * 18.0).abs() < 1e-9, "{s}");
+        }
     }
 }

@@ -37,11 +37,42 @@ fn two_iterations_at_level_one_write_weights_that_parse() {
 }
 
 #[test]
+fn a_six_seat_run_tunes_the_tree_search_and_holds_what_it_is_told() {
+    let (ok, stdout, stderr) = stella(&[
+        "tune",
+        "--variant",
+        "classic-6",
+        "--level",
+        "7",
+        "--set",
+        "it=20",
+        "--hold",
+        "drive",
+        "--iterations",
+        "1",
+        "--seed",
+        "2",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("at classic-6 level 7:it=20"), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    let tuned: Weights = last
+        .strip_prefix("tuned weights after 1 iterations: ")
+        .unwrap_or_else(|| panic!("{stdout}"))
+        .parse()
+        .unwrap();
+    assert_eq!(tuned.drive, Weights::DEFAULT.drive, "drive was held");
+}
+
+#[test]
 fn bad_arguments_are_refused_by_name() {
     for (args, name) in [
         (&["tune", "--level", "9"][..], "--level"),
         (&["tune", "--iterations", "0"][..], "--iterations"),
         (&["tune", "--start", "1,2,3"][..], "--start"),
+        (&["tune", "--variant", "solo"][..], "--variant"),
+        (&["tune", "--set", "c=9"][..], "--set c=9"),
+        (&["tune", "--hold", "speed"][..], "--hold"),
     ] {
         let (ok, _, stderr) = stella(args);
         assert!(!ok, "{args:?}");
