@@ -24,8 +24,9 @@ pub struct TallyArgs {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Directories of a second run to compare with game by game, one for
-    /// each of PATHS in the same order: game files of the same name pair.
-    #[arg(long, requires = "against_player")]
+    /// each of PATHS in the same order (`--against A B` or `--against A
+    /// --against B`): game files of the same name pair.
+    #[arg(long, num_args = 1.., requires = "against_player")]
     against: Vec<PathBuf>,
     /// The player counted in the `--against` records.
     #[arg(long)]

@@ -69,6 +69,22 @@ fn a_short_match_reports_score_elo_and_length_and_saves_records() {
         tally.starts_with("level:2:brs vs greedy, 2 games"),
         "{tally}"
     );
+    // Two runs compared with themselves game by game, the `--against`
+    // runs named after one `--against` as after two: no difference.
+    for against in [
+        &["--against", &dir_text, &dir_text][..],
+        &["--against", &dir_text, "--against", &dir_text][..],
+    ] {
+        let mut args = vec!["tally", "--player", "level:2:brs", &dir_text, &dir_text];
+        args.extend_from_slice(against);
+        args.extend_from_slice(&["--against-player", "level:2:brs"]);
+        let (ok, paired, err) = stella(&args);
+        assert!(ok, "{against:?}: {err}");
+        assert!(
+            paired.contains("game by game over 4 games: +0.000 a game"),
+            "{paired}"
+        );
+    }
     let (ok, _, err) = stella(&["tally", "--player", "level:3", &dir_text]);
     assert!(!ok);
     assert!(err.contains("no seat is played by \"level:3\""), "{err}");
