@@ -39,6 +39,11 @@ pub struct Overrides {
 }
 
 impl Overrides {
+    /// The keys [`Overrides::set`] knows, in the order the help lists them.
+    pub const KEYS: [&'static str; 11] = [
+        "it", "trees", "c", "implicit", "ow", "noise", "pw", "eps", "scale", "rounds", "progress",
+    ];
+
     /// Sets the override named `key` (`it`, `trees`, `c`, `implicit`, `ow`,
     /// `noise`, `pw`, `eps`, `scale`, `rounds` or `progress`) to `value`.
     /// Returns `Ok(false)` when `key` is not one of them, and an error
@@ -232,5 +237,13 @@ mod tests {
         }
         assert_eq!(o, Overrides::default(), "nothing set by a bad value");
         assert_eq!(o.set("depth", "3"), Ok(false));
+    }
+
+    #[test]
+    fn every_listed_key_is_known() {
+        let mut o = Overrides::default();
+        for key in Overrides::KEYS {
+            assert_eq!(o.set(key, "1"), Ok(true), "{key}");
+        }
     }
 }

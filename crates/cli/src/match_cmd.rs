@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 use stella_ai::greedy::greedy_move;
+use stella_ai::overrides::Overrides;
 use stella_ai::progress::Progress;
 use stella_ai::rng::Rng;
 use stella_ai::tables::tables;
@@ -86,7 +87,10 @@ impl PlayerSpec {
                     style.weights = w.parse().map_err(|e: String| anyhow!(e))?;
                 } else if let Some((key, value)) = part.split_once('=') {
                     if !style.overrides.set(key, value).map_err(|e| anyhow!(e))? {
-                        bail!("unknown setting {key:?} in {s:?}: use w, it, trees, c, implicit, ow or noise");
+                        bail!(
+                            "unknown setting {key:?} in {s:?}: use w or {}",
+                            Overrides::KEYS.join(", ")
+                        );
                     }
                 } else {
                     style.strategy = Some(part.parse()?);
@@ -436,7 +440,10 @@ mod tests {
         assert_eq!(style.overrides.implicit_pct, Some(40));
         assert_eq!(style.overrides.noise, None);
         let unknown = format!("{:#}", PlayerSpec::parse("level:7:depth=3").unwrap_err());
-        assert!(unknown.contains("\"depth\""), "{unknown}");
+        assert!(
+            unknown.contains("\"depth\"") && unknown.contains("scale, rounds, progress"),
+            "{unknown}"
+        );
         let bad = format!("{:#}", PlayerSpec::parse("level:7:it=lots").unwrap_err());
         assert!(bad.contains("it=lots"), "{bad}");
     }

@@ -156,7 +156,10 @@ impl Config {
                 .set(key, value)
                 .map_err(|e| anyhow!("--set {e}"))?
             {
-                bail!("--set {setting}: unknown key {key:?} (it, trees, c, implicit, ow, noise, pw, eps, scale, rounds, progress)");
+                bail!(
+                    "--set {setting}: unknown key {key:?} (keys: {})",
+                    Overrides::KEYS.join(", ")
+                );
             }
         }
         let mut held = [false; Weights::COUNT];
