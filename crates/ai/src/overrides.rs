@@ -44,8 +44,7 @@ impl Overrides {
         "it", "trees", "c", "implicit", "ow", "noise", "pw", "eps", "scale", "rounds", "progress",
     ];
 
-    /// Sets the override named `key` (`it`, `trees`, `c`, `implicit`, `ow`,
-    /// `noise`, `pw`, `eps`, `scale`, `rounds` or `progress`) to `value`.
+    /// Sets the override named `key` (one of [`Overrides::KEYS`]) to `value`.
     /// Returns `Ok(false)` when `key` is not one of them, and an error
     /// naming the key when the value does not fit it.
     pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {

@@ -16,13 +16,19 @@ pub fn pairwise_score(places: &[(Colour, u8)], teams: &[Vec<Colour>], mine: usiz
         .iter()
         .enumerate()
         .filter(|&(i, _)| i != mine)
-        .map(|(_, u)| match my_place.cmp(&place_of(u)) {
-            std::cmp::Ordering::Less => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Greater => 0.0,
-        })
+        .map(|(_, u)| pair_score(my_place, place_of(u)))
         .sum();
     won / others
+}
+
+/// The score of one pair of places (lower is better): 1 for placing
+/// ahead, ½ for a tie, 0 for placing behind.
+pub fn pair_score(mine: u8, theirs: u8) -> f64 {
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    }
 }
 
 /// Elo difference for a score fraction (clamped away from 0 and 1).

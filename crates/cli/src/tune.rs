@@ -31,6 +31,7 @@
 //! size, not on how many games run at once.
 
 use crate::match_cmd::opening;
+use crate::score::pair_score;
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -422,11 +423,7 @@ fn plus_share(
     for p in (0..units).filter(|&u| plus_holds(u)) {
         for m in (0..units).filter(|&u| !plus_holds(u)) {
             pairs += 1.0;
-            won += match place(p).cmp(&place(m)) {
-                std::cmp::Ordering::Less => 1.0,
-                std::cmp::Ordering::Equal => 0.5,
-                std::cmp::Ordering::Greater => 0.0,
-            };
+            won += pair_score(place(p), place(m));
         }
     }
     if pairs > 0.0 {
