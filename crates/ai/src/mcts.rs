@@ -78,6 +78,13 @@ pub struct Config {
     /// opponents to their few best moves by the prior, so the tree reaches
     /// more of the searching player's own later moves.
     pub opponent_widening: Option<f64>,
+    /// Sequential halving at the root (Karnin, Koren and Somekh 2013; as
+    /// in Gumbel MuZero): every root move gets an equal share of a round's
+    /// iterations, the better half by mean value goes on to the next
+    /// round, and the last one standing is played. Below the root the tree
+    /// selects by UCB1 as usual. Off, the root is one more UCB1 node and
+    /// the most visited move is played.
+    pub halving: bool,
 }
 
 impl Config {
@@ -95,6 +102,7 @@ impl Config {
         progress_scale: 3_000.0,
         implicit: 0.0,
         opponent_widening: None,
+        halving: false,
     };
 }
 
@@ -252,6 +260,8 @@ pub struct Mcts {
     plies: u64,
     /// The only moves the root may play, when restricted.
     root_only: Option<Vec<Move>>,
+    /// The root child sequential halving chose ([`Config::halving`]).
+    chosen: Option<u32>,
 }
 
 impl Mcts {
@@ -296,6 +306,7 @@ impl Mcts {
             unit_of,
             plies: 0,
             root_only: None,
+            chosen: None,
         }
     }
 
@@ -333,14 +344,19 @@ impl Mcts {
             }
             _ => {}
         }
-        let mut done = 0;
-        while done < budget.iterations {
-            if done % 32 == 0 && done > 0 && clock.now_ms() >= budget.deadline_ms {
-                break;
+        let done = if self.config.halving {
+            self.run_halving(budget, clock)
+        } else {
+            let mut done = 0;
+            while done < budget.iterations {
+                if done % 32 == 0 && done > 0 && clock.now_ms() >= budget.deadline_ms {
+                    break;
+                }
+                self.iterate(None);
+                done += 1;
             }
-            self.iterate();
-            done += 1;
-        }
+            done
+        };
         let best = self.best_child()?;
         let node = &self.nodes[best as usize];
         Some(Report {
@@ -350,6 +366,56 @@ impl Mcts {
             tree_nodes: self.nodes.len(),
             plies: self.plies,
         })
+    }
+
+    /// Sequential halving at the root ([`Config::halving`]): rounds of
+    /// equal shares over the moves still in, the worse half by mean value
+    /// dropped after each, until one is left. Each round gets an equal
+    /// share of the iterations and of the time left, and ends early (its
+    /// moves still visited alike) when its time is up. Returns the
+    /// iterations run.
+    fn run_halving(&mut self, budget: Budget, clock: &dyn Clock) -> u64 {
+        let root = self.root;
+        self.expand_all(0, &root);
+        let mut alive: Vec<u32> = self.children_of(0).collect();
+        let rounds = alive.len().next_power_of_two().trailing_zeros() as u64;
+        let mut done = 0u64;
+        for round in 0..rounds {
+            if alive.len() <= 1 {
+                break;
+            }
+            let left = rounds - round;
+            let share = budget.iterations.saturating_sub(done) / left;
+            let now = clock.now_ms();
+            let round_deadline = now + (budget.deadline_ms - now) / left as f64;
+            for _ in 0..(share / alive.len() as u64).max(1) {
+                if done > 0 && clock.now_ms() >= round_deadline {
+                    break;
+                }
+                for &child in &alive {
+                    self.iterate(Some(child));
+                }
+                done += alive.len() as u64;
+            }
+            self.rank_by_mean(&mut alive);
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        self.rank_by_mean(&mut alive);
+        self.chosen = alive.first().copied();
+        done
+    }
+
+    /// Sorts `nodes` best first by their mean value (visited before unvisited).
+    fn rank_by_mean(&self, nodes: &mut [u32]) {
+        let mean = |i: &u32| {
+            let n = &self.nodes[*i as usize];
+            if n.visits == 0 {
+                f64::NEG_INFINITY
+            } else {
+                n.value / n.visits as f64
+            }
+        };
+        nodes.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
     }
 
     /// Every root move tried, with its visits and summed value (for the
@@ -363,8 +429,12 @@ impl Mcts {
             .collect()
     }
 
-    /// The most visited child of the root (ties to the better mean).
+    /// The child of the root to play: sequential halving's choice, else
+    /// the most visited (ties to the better mean).
     fn best_child(&self) -> Option<u32> {
+        if self.chosen.is_some() {
+            return self.chosen;
+        }
         let mut best: Option<(u32, f64, u32)> = None;
         for i in self.children_of(0) {
             let n = &self.nodes[i as usize];
@@ -390,7 +460,10 @@ impl Mcts {
 
     /// One iteration: select down the tree (widening as visits grow), play
     /// out from the new leaf, and back the values up.
-    fn iterate(&mut self) {
+    /// `root_child`, if given, is the root's child every iteration goes
+    /// through (sequential halving's share), else the root selects as any
+    /// node does.
+    fn iterate(&mut self, root_child: Option<u32>) {
         let mut pos = self.root;
         let mut node = 0u32;
         let mut visited = std::mem::take(&mut self.visited);
@@ -409,8 +482,11 @@ impl Mcts {
                 self.playout(&mut pos);
                 break self.evaluate(&pos);
             }
-            self.widen(node, &pos);
-            let Some(child) = self.select(node) else {
+            let forced = root_child.filter(|_| node == 0);
+            if forced.is_none() {
+                self.widen(node, &pos);
+            }
+            let Some(child) = forced.or_else(|| self.select(node)) else {
                 break self.leaf_values(node, &pos);
             };
             let mv = self.nodes[child as usize].mv;
@@ -484,7 +560,18 @@ impl Mcts {
         if n.children as usize >= allowed {
             return;
         }
-        if n.candidates == UNKNOWN {
+        self.add_child(node, pos);
+    }
+
+    /// Adds every candidate move of `node` as a child.
+    fn expand_all(&mut self, node: u32, pos: &Position) {
+        while self.add_child(node, pos) {}
+    }
+
+    /// Adds the next candidate child of `node` (generating the candidates
+    /// the first time); `false` when every candidate is a child already.
+    fn add_child(&mut self, node: u32, pos: &Position) -> bool {
+        if self.nodes[node as usize].candidates == UNKNOWN {
             let moves = self.node_candidates(node, pos);
             let count = moves.len().min(UNKNOWN as usize - 1);
             let parent = &mut self.nodes[node as usize];
@@ -495,7 +582,7 @@ impl Mcts {
         let parent = &self.nodes[node as usize];
         let k = parent.children as usize;
         if k >= parent.candidates as usize {
-            return;
+            return false;
         }
         let mv = self.arena[parent.arena_start as usize + k];
         let last = parent.last_child;
@@ -510,6 +597,7 @@ impl Mcts {
         let parent = &mut self.nodes[node as usize];
         parent.last_child = child;
         parent.children += 1;
+        true
     }
 
     /// The child of `node` with the highest UCB1 score for the player to move
@@ -844,6 +932,43 @@ mod tests {
         for pos in greedy_game(Variant::Classic3, 30).iter().step_by(10) {
             let (n, w) = (top_share(pos, narrow), top_share(pos, wide));
             assert!(w < n, "root share {w:.3} with a wide root, {n:.3} without");
+        }
+    }
+
+    #[test]
+    fn sequential_halving_shares_the_root_and_plays_the_best_finalist() {
+        let budget = Budget {
+            iterations: 6_000,
+            deadline_ms: f64::INFINITY,
+        };
+        let halving = Config {
+            exploration: 0.3,
+            halving: true,
+            ..Config::DEFAULT
+        };
+        for pos in greedy_game(Variant::Classic6, 60).iter().step_by(20) {
+            let mut t = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, halving);
+            let report = t.run(budget, &FrozenClock).expect("a move");
+            assert!(report.iterations <= budget.iterations);
+            assert!(report.iterations * 100 >= budget.iterations * 95);
+            let moves = t.root_moves();
+            assert_eq!(moves.len(), candidates(pos, 5).len(), "every move a child");
+            assert!(moves.iter().all(|m| m.1 > 0), "every move tried");
+            // The two finalists share the most visits; the better mean plays.
+            let most = moves.iter().map(|m| m.1).max().expect("children");
+            let finalists: Vec<_> = moves.iter().filter(|m| m.1 == most).collect();
+            assert_eq!(finalists.len(), 2, "{moves:?}");
+            let mean = |m: &(Move, u32, f64)| m.2 / f64::from(m.1);
+            let best = finalists
+                .iter()
+                .max_by(|a, b| mean(a).total_cmp(&mean(b)))
+                .expect("two");
+            assert_eq!(report.best, best.0);
+            // Deterministic given the seed.
+            let again = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, halving)
+                .run(budget, &FrozenClock)
+                .expect("a move");
+            assert_eq!(again.best, report.best);
         }
     }
 

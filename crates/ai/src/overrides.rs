@@ -36,12 +36,15 @@ pub struct Overrides {
     pub rounds: Option<u32>,
     /// Weight of a unit's own progress ([`Config::progress`], `progress=F`).
     pub progress_pct: Option<u8>,
+    /// Sequential halving at the root ([`Config::halving`], `sh=0|1`).
+    pub halving: Option<bool>,
 }
 
 impl Overrides {
     /// The keys [`Overrides::set`] knows, in the order the help lists them.
-    pub const KEYS: [&'static str; 11] = [
+    pub const KEYS: [&'static str; 12] = [
         "it", "trees", "c", "implicit", "ow", "noise", "pw", "eps", "scale", "rounds", "progress",
+        "sh",
     ];
 
     /// Sets the override named `key` (one of [`Overrides::KEYS`]) to `value`.
@@ -62,6 +65,7 @@ impl Overrides {
             "noise" => self.noise = Some(whole(0, 1000)? as i32),
             "scale" => self.scale = Some(whole(1, 100_000)? as u32),
             "rounds" => self.rounds = Some(whole(0, 20)? as u32),
+            "sh" => self.halving = Some(whole(0, 1)? == 1),
             "c" => {
                 self.exploration_pct =
                     Some(fraction(value, 255).ok_or_else(|| bad("0-2.55"))? as u8)
@@ -109,6 +113,7 @@ impl Overrides {
             scale: self.scale.map_or(config.scale, f64::from),
             rollout_rounds: self.rounds.unwrap_or(config.rollout_rounds),
             progress: self.progress_pct.map_or(config.progress, hundredths),
+            halving: self.halving.unwrap_or(config.halving),
             ..config
         }
     }
@@ -186,6 +191,7 @@ mod tests {
             ("scale", "250"),
             ("rounds", "0"),
             ("progress", "0.3"),
+            ("sh", "1"),
         ])
         .config(Config::DEFAULT);
         assert_eq!(
@@ -196,6 +202,7 @@ mod tests {
                 scale: 250.0,
                 rollout_rounds: 0,
                 progress: 0.3,
+                halving: true,
                 ..Config::DEFAULT
             }
         );
@@ -230,6 +237,7 @@ mod tests {
             ("scale", "0"),
             ("rounds", "21"),
             ("progress", "2"),
+            ("sh", "2"),
         ] {
             let e = o.set(k, v).expect_err(v);
             assert!(e.starts_with(&format!("{k}={v}:")), "{e}");
