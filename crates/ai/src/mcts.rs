@@ -85,6 +85,11 @@ pub struct Config {
     /// selects by UCB1 as usual. Off, the root is one more UCB1 node and
     /// the most visited move is played.
     pub halving: bool,
+    /// The exploration constant at nodes where another unit is to move, if
+    /// it differs from [`Config::exploration`]: above it, the value of a
+    /// move of ours averages over more of each opponent's good replies
+    /// instead of the one the tree settled on first.
+    pub opponent_exploration: Option<f64>,
 }
 
 impl Config {
@@ -103,6 +108,7 @@ impl Config {
         implicit: 0.0,
         opponent_widening: None,
         halving: false,
+        opponent_exploration: None,
     };
 }
 
@@ -619,8 +625,12 @@ impl Mcts {
             hi = hi.max(q);
         }
         let span = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
-        let exploration = match self.config.root_exploration {
-            Some(c) if node == 0 => c,
+        let exploration = match (
+            self.config.root_exploration,
+            self.config.opponent_exploration,
+        ) {
+            (Some(c), _) if node == 0 => c,
+            (_, Some(c)) if node != 0 && !self.ours(node) => c,
             _ => self.config.exploration,
         };
         let mut best: Option<(f64, u32)> = None;
@@ -634,6 +644,16 @@ impl Mcts {
             }
         }
         best.map(|b| b.1)
+    }
+
+    /// Whether the player to move at `node` (one with children) is of the
+    /// root's unit.
+    fn ours(&self, node: u32) -> bool {
+        let first = self.nodes[node as usize].first_child;
+        first == NONE || {
+            let mover = self.nodes[first as usize].mover as usize;
+            self.unit_of[mover] == self.unit_of[self.root.turn().index()]
+        }
     }
 
     /// The value selection sees of a visited node for the colour that moved
@@ -1070,6 +1090,45 @@ mod tests {
         assert_eq!(widest(&kept, 0, &pos, false), 1);
         assert!(widest(&kept, 0, &pos, true) >= widest(&plain, 0, &pos, true));
         assert_eq!(check_children(&kept, 0, &pos), kept.nodes.len());
+    }
+
+    #[test]
+    fn opponents_explore_at_their_own_constant() {
+        let budget = Budget {
+            iterations: 4_000,
+            deadline_ms: f64::INFINITY,
+        };
+        let pos = greedy_game(Variant::Classic6, 30)[30];
+        // The share of the visits of the most visited root move that its
+        // most visited reply (the next player's, an opponent) takes.
+        let reply_share = |opponent_exploration| {
+            let config = Config {
+                exploration: 0.3,
+                opponent_exploration,
+                ..Config::DEFAULT
+            };
+            let mut tree = Mcts::new(&pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
+            tree.run(budget, &FrozenClock).expect("a move");
+            let top = tree
+                .children_of(0)
+                .max_by_key(|&i| tree.nodes[i as usize].visits)
+                .expect("root moves");
+            assert!(
+                tree.ours(0) && !tree.ours(top),
+                "the root ours, the reply theirs"
+            );
+            let replies: Vec<u32> = tree
+                .children_of(top)
+                .map(|i| tree.nodes[i as usize].visits)
+                .collect();
+            let most = *replies.iter().max().expect("replies");
+            f64::from(most) / f64::from(replies.iter().sum::<u32>())
+        };
+        let (narrow, wide) = (reply_share(None), reply_share(Some(0.9)));
+        assert!(
+            wide < narrow,
+            "reply share {wide:.3} at 0.9, {narrow:.3} at 0.3"
+        );
     }
 
     #[test]

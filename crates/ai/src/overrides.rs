@@ -38,13 +38,16 @@ pub struct Overrides {
     pub progress_pct: Option<u8>,
     /// Sequential halving at the root ([`Config::halving`], `sh=0|1`).
     pub halving: Option<bool>,
+    /// Exploration at the opponents' nodes ([`Config::opponent_exploration`],
+    /// `oc=F`).
+    pub opponent_exploration_pct: Option<u8>,
 }
 
 impl Overrides {
     /// The keys [`Overrides::set`] knows, in the order the help lists them.
-    pub const KEYS: [&'static str; 12] = [
+    pub const KEYS: [&'static str; 13] = [
         "it", "trees", "c", "implicit", "ow", "noise", "pw", "eps", "scale", "rounds", "progress",
-        "sh",
+        "sh", "oc",
     ];
 
     /// Sets the override named `key` (one of [`Overrides::KEYS`]) to `value`.
@@ -68,6 +71,10 @@ impl Overrides {
             "sh" => self.halving = Some(whole(0, 1)? == 1),
             "c" => {
                 self.exploration_pct =
+                    Some(fraction(value, 255).ok_or_else(|| bad("0-2.55"))? as u8)
+            }
+            "oc" => {
+                self.opponent_exploration_pct =
                     Some(fraction(value, 255).ok_or_else(|| bad("0-2.55"))? as u8)
             }
             "implicit" => {
@@ -114,6 +121,10 @@ impl Overrides {
             rollout_rounds: self.rounds.unwrap_or(config.rollout_rounds),
             progress: self.progress_pct.map_or(config.progress, hundredths),
             halving: self.halving.unwrap_or(config.halving),
+            opponent_exploration: self
+                .opponent_exploration_pct
+                .map(hundredths)
+                .or(config.opponent_exploration),
             ..config
         }
     }
@@ -192,6 +203,7 @@ mod tests {
             ("rounds", "0"),
             ("progress", "0.3"),
             ("sh", "1"),
+            ("oc", "0.7"),
         ])
         .config(Config::DEFAULT);
         assert_eq!(
@@ -203,6 +215,7 @@ mod tests {
                 rollout_rounds: 0,
                 progress: 0.3,
                 halving: true,
+                opponent_exploration: Some(0.7),
                 ..Config::DEFAULT
             }
         );
@@ -238,6 +251,7 @@ mod tests {
             ("rounds", "21"),
             ("progress", "2"),
             ("sh", "2"),
+            ("oc", "3"),
         ] {
             let e = o.set(k, v).expect_err(v);
             assert!(e.starts_with(&format!("{k}={v}:")), "{e}");

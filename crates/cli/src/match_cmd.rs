@@ -27,7 +27,7 @@ pub struct MatchArgs {
     /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS][:KEY=VALUE…]`
     /// (N = 1-8; STRATEGY = paranoid, brs or mcts; WEIGHTS = eight
     /// comma-separated evaluation weights; KEY = it, trees, c, implicit, ow,
-    /// noise, pw, eps, scale, rounds, progress or sh replaces a tree-search
+    /// noise, pw, eps, scale, rounds, progress, sh or oc replaces a tree-search
     /// setting, see
     /// `stella_ai::overrides`) or `cmd:PROGRAM ARGS…` (an external engine
     /// speaking the engine protocol).

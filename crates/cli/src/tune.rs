@@ -87,7 +87,7 @@ pub struct TuneArgs {
     start: Option<String>,
     /// A tree-search setting replaced for both sides, `KEY=VALUE` as in
     /// `stella match --one level:N:KEY=VALUE` (it, trees, c, implicit, ow,
-    /// noise, pw, eps, scale, rounds, progress, sh); repeatable.
+    /// noise, pw, eps, scale, rounds, progress, sh, oc); repeatable.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
     /// Weights kept at their start values, comma-separated names (e.g.
