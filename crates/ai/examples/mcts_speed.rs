@@ -3,7 +3,9 @@
 //! still in play, runs one tree of `ITERATIONS` iterations shaped as level 7's
 //! (its exploration constant at that table) with no time cap,
 //! printing the median iterations a second over the sampled positions and
-//! the share of the level-8 budget its time cap leaves room for. Arguments
+//! the share of the level-8 budget its time cap leaves room for, and how
+//! much of the root's visits its most visited move takes (median over the
+//! positions: near 1 when the tree settles on one move early). Arguments
 //! `KEY=VALUE` replace a setting as in `stella match --one
 //! level:7:KEY=VALUE` ([`Overrides`]; `implicit=W` and `ow=W` measure what
 //! the implicit max-n values and the opponents' widening cost).
@@ -50,15 +52,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     });
     let level_seven = Level::get(7);
     let mut rates = Vec::new();
+    let mut shares = Vec::new();
     for file in &files {
         let (_, game) = records::read(file)?;
         let positions: Vec<Position> = game.positions();
         let shape = overrides.shape(level_seven.tree_shape(game.variant().unit_count()));
-        let config = overrides.config(Config {
-            exploration: shape.exploration(),
-            root_exploration: shape.root_exploration(),
-            ..Config::DEFAULT
-        });
+        let config = overrides.config(Config::of_shape(&shape));
         for (ply, p) in positions.iter().enumerate().step_by(step.max(1)) {
             if p.is_over() {
                 continue;
@@ -72,8 +71,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let ms = clock.now_ms() - t0;
             if report.iterations > 0 && ms > 0.0 {
                 let rate = report.iterations as f64 * 1000.0 / ms;
-                println!("{file} ply {ply}: {rate:.0} iterations/s");
+                let visits: Vec<u32> = tree.root_moves().iter().map(|m| m.1).collect();
+                let most = visits.iter().copied().max().unwrap_or(0);
+                let share = f64::from(most) / f64::from(visits.iter().sum::<u32>().max(1));
+                println!(
+                    "{file} ply {ply}: {rate:.0} iterations/s, {} root moves, the most visited {:.1}% of the visits",
+                    visits.len(),
+                    share * 100.0
+                );
                 rates.push(rate);
+                shares.push(share);
             }
         }
     }
@@ -89,6 +96,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         rates[rates.len() - 1],
         median * 5.0,
         median * 3.0
+    );
+    shares.sort_by(f64::total_cmp);
+    println!(
+        "the most visited root move's share of the visits: median {:.1}% (lowest {:.1}%)",
+        shares[shares.len() / 2] * 100.0,
+        shares[0] * 100.0
     );
     Ok(())
 }

@@ -52,7 +52,7 @@ impl Level {
             5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, WIDE, WIDE)),
             6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, WIDE, MIDDLE)),
             7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, NARROW, NARROW)),
-            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, WIDE_ROOT, FIVE_TREES)),
+            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, WIDE_ROOT, HALVING)),
         };
         let (mcts_iterations, mcts_shape, mcts_shape_six) = mcts;
         Level {
@@ -92,9 +92,12 @@ impl Level {
     /// below six units: the lines under the moves it likes deepen as in
     /// level 7, while its larger budget keeps comparing the moves
     /// themselves (with 0.3 at the root too, 300 000 iterations played no
-    /// better than level 7's 60 000; sessions 7, 8 and 10). At six units it
-    /// shares its iterations among five trees at 0.3 that vote, which did
-    /// better there than the wider root (session 11).
+    /// better than level 7's 60 000; sessions 7, 8 and 10). At six units
+    /// its root chooses by sequential halving, every move getting an equal
+    /// share of each round, the better half going on: there a tree at 0.3
+    /// settles on one root move within its first few thousand iterations,
+    /// and neither the wider root (session 11) nor five voting trees
+    /// (sessions 8–12) made the larger budget count (session 19).
     pub fn tree_shape(&self, units: usize) -> TreeShape {
         if units >= 6 {
             self.mcts_shape_six
@@ -124,8 +127,12 @@ const WIDE_ROOT: TreeShape = TreeShape {
     root_exploration_pct: Some(70),
     ..NARROW
 };
-/// Five trees at 0.3 voting by their summed visits: level 8 at six units.
-const FIVE_TREES: TreeShape = TreeShape { trees: 5, ..NARROW };
+/// One tree at 0.3 whose root chooses by sequential halving: level 8 at
+/// six units.
+const HALVING: TreeShape = TreeShape {
+    halving: true,
+    ..NARROW
+};
 
 #[cfg(test)]
 mod tests {
@@ -161,20 +168,27 @@ mod tests {
     }
 
     #[test]
-    fn level_eight_widens_its_root_below_six_units_and_votes_at_six() {
+    fn level_eight_widens_its_root_below_six_units_and_halves_at_six() {
         let top = Level::get(MAX_LEVEL);
         for units in [3, 4] {
             let shape = top.tree_shape(units);
             assert_eq!((shape.trees, shape.root_exploration()), (1, Some(0.7)));
         }
         let six = top.tree_shape(6);
-        assert_eq!((six.trees, six.root_exploration()), (5, None));
+        assert_eq!(
+            (six.trees, six.root_exploration(), six.halving),
+            (1, None, true)
+        );
+        assert!(!top.tree_shape(3).halving);
         assert_eq!(six.exploration(), top.tree_shape(3).exploration());
         // Every other level is one tree with one constant throughout.
         for level in MIN_LEVEL..MAX_LEVEL {
             for units in [3, 6] {
                 let shape = Level::get(level).tree_shape(units);
-                assert_eq!((shape.trees, shape.root_exploration()), (1, None));
+                assert_eq!(
+                    (shape.trees, shape.root_exploration(), shape.halving),
+                    (1, None, false)
+                );
             }
         }
     }

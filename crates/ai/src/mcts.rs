@@ -34,6 +34,7 @@ use crate::request::Request;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::tables;
+use crate::tree_shape::TreeShape;
 use std::collections::HashMap;
 use stella_engine::{Colour, Hole, Move, Position};
 
@@ -112,6 +113,19 @@ impl Config {
     };
 }
 
+impl Config {
+    /// The default tuning with the exploration constants and the root's
+    /// choice of a level's tree `shape`.
+    pub fn of_shape(shape: &TreeShape) -> Config {
+        Config {
+            exploration: shape.exploration(),
+            root_exploration: shape.root_exploration(),
+            halving: shape.halving,
+            ..Config::DEFAULT
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config::DEFAULT
@@ -166,11 +180,7 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let lv = overrides.level(Level::get(request.level));
     let start = clock.now_ms();
     let shape = overrides.shape(lv.tree_shape(position.variant().unit_count()));
-    let config = overrides.config(Config {
-        exploration: shape.exploration(),
-        root_exploration: shape.root_exploration(),
-        ..Config::DEFAULT
-    });
+    let config = overrides.config(Config::of_shape(&shape));
     let budget = overrides.budget(Budget::of(&lv, request.max_ms, position, start));
     let allowed = request.allowed_moves();
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {

@@ -16,6 +16,9 @@ pub struct TreeShape {
     pub root_exploration_pct: Option<u8>,
     /// Independent trees the iterations are shared among (1 is one tree).
     pub trees: u8,
+    /// Whether the root chooses by sequential halving
+    /// ([`crate::mcts::Config::halving`]) instead of UCB1.
+    pub halving: bool,
 }
 
 impl TreeShape {
@@ -25,6 +28,7 @@ impl TreeShape {
             exploration_pct: pct,
             root_exploration_pct: None,
             trees: 1,
+            halving: false,
         }
     }
 
@@ -55,6 +59,7 @@ mod tests {
         assert_eq!(plain.exploration(), 0.7);
         assert_eq!(plain.root_exploration(), None);
         assert_eq!(plain.trees, 1);
+        assert!(!plain.halving);
         let rooted = TreeShape {
             root_exploration_pct: Some(50),
             ..TreeShape::one_tree(30)
