@@ -967,20 +967,16 @@ mod tests {
 
     #[test]
     fn sequential_halving_shares_the_root_and_plays_the_best_finalist() {
-        let budget = Budget {
-            iterations: 6_000,
-            deadline_ms: f64::INFINITY,
-        };
+        let iterations = 6_000;
         let halving = Config {
             exploration: 0.3,
             halving: true,
             ..Config::DEFAULT
         };
         for pos in greedy_game(Variant::Classic6, 60).iter().step_by(20) {
-            let mut t = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, halving);
-            let report = t.run(budget, &FrozenClock).expect("a move");
-            assert!(report.iterations <= budget.iterations);
-            assert!(report.iterations * 100 >= budget.iterations * 95);
+            let (t, report) = grown(pos, iterations, halving);
+            assert!(report.iterations <= iterations);
+            assert!(report.iterations * 100 >= iterations * 95);
             let moves = t.root_moves();
             assert_eq!(moves.len(), candidates(pos, 5).len(), "every move a child");
             assert!(moves.iter().all(|m| m.1 > 0), "every move tried");
@@ -995,10 +991,7 @@ mod tests {
                 .expect("two");
             assert_eq!(report.best, best.0);
             // Deterministic given the seed.
-            let again = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, halving)
-                .run(budget, &FrozenClock)
-                .expect("a move");
-            assert_eq!(again.best, report.best);
+            assert_eq!(grown(pos, iterations, halving).1.best, report.best);
         }
     }
 
@@ -1076,21 +1069,27 @@ mod tests {
             .fold(here, usize::max)
     }
 
-    #[test]
-    fn opponents_widen_at_their_own_rate() {
+    /// A tree of `pos` (seed 5, no noise) after `iterations` iterations,
+    /// and its report.
+    fn grown(pos: &Position, iterations: u64, config: Config) -> (Mcts, Report) {
         let budget = Budget {
-            iterations: 3_000,
+            iterations,
             deadline_ms: f64::INFINITY,
         };
+        let mut tree = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
+        let report = tree.run(budget, &FrozenClock).expect("a move");
+        (tree, report)
+    }
+
+    #[test]
+    fn opponents_widen_at_their_own_rate() {
         let pos = greedy_game(Variant::Classic6, 30)[30];
         let grow = |opponent_widening| {
             let config = Config {
                 opponent_widening,
                 ..Config::DEFAULT
             };
-            let mut tree = Mcts::new(&pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
-            tree.run(budget, &FrozenClock).expect("a move");
-            tree
+            grown(&pos, 3_000, config).0
         };
         let (plain, kept) = (grow(None), grow(Some(0.0)));
         // Without the option opponents widen like the player; with 0 each
@@ -1104,10 +1103,6 @@ mod tests {
 
     #[test]
     fn opponents_explore_at_their_own_constant() {
-        let budget = Budget {
-            iterations: 4_000,
-            deadline_ms: f64::INFINITY,
-        };
         let pos = greedy_game(Variant::Classic6, 30)[30];
         // The share of the visits of the most visited root move that its
         // most visited reply (the next player's, an opponent) takes.
@@ -1117,8 +1112,7 @@ mod tests {
                 opponent_exploration,
                 ..Config::DEFAULT
             };
-            let mut tree = Mcts::new(&pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
-            tree.run(budget, &FrozenClock).expect("a move");
+            let (tree, _) = grown(&pos, 4_000, config);
             let top = tree
                 .children_of(0)
                 .max_by_key(|&i| tree.nodes[i as usize].visits)
