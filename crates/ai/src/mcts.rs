@@ -276,8 +276,6 @@ pub struct Mcts {
     plies: u64,
     /// The only moves the root may play, when restricted.
     root_only: Option<Vec<Move>>,
-    /// The root child sequential halving chose ([`Config::halving`]).
-    chosen: Option<u32>,
 }
 
 impl Mcts {
@@ -322,7 +320,6 @@ impl Mcts {
             unit_of,
             plies: 0,
             root_only: None,
-            chosen: None,
         }
     }
 
@@ -360,7 +357,7 @@ impl Mcts {
             }
             _ => {}
         }
-        let done = if self.config.halving {
+        let (done, chosen) = if self.config.halving {
             self.run_halving(budget, clock)
         } else {
             let mut done = 0;
@@ -371,9 +368,9 @@ impl Mcts {
                 self.iterate(None);
                 done += 1;
             }
-            done
+            (done, None)
         };
-        let best = self.best_child()?;
+        let best = chosen.or_else(|| self.best_child())?;
         let node = &self.nodes[best as usize];
         Some(Report {
             best: node.mv,
@@ -389,8 +386,8 @@ impl Mcts {
     /// dropped after each, until one is left. Each round gets an equal
     /// share of the iterations and of the time left, and ends early (its
     /// moves still visited alike) when its time is up. Returns the
-    /// iterations run.
-    fn run_halving(&mut self, budget: Budget, clock: &dyn Clock) -> u64 {
+    /// iterations run and the root child chosen.
+    fn run_halving(&mut self, budget: Budget, clock: &dyn Clock) -> (u64, Option<u32>) {
         let root = self.root;
         self.expand_all(0, &root);
         let mut alive: Vec<u32> = self.children_of(0).collect();
@@ -417,8 +414,7 @@ impl Mcts {
             alive.truncate(alive.len().div_ceil(2));
         }
         self.rank_by_mean(&mut alive);
-        self.chosen = alive.first().copied();
-        done
+        (done, alive.first().copied())
     }
 
     /// Sorts `nodes` best first by their mean value (visited before unvisited).
@@ -445,12 +441,8 @@ impl Mcts {
             .collect()
     }
 
-    /// The child of the root to play: sequential halving's choice, else
-    /// the most visited (ties to the better mean).
+    /// The most visited child of the root (ties to the better mean).
     fn best_child(&self) -> Option<u32> {
-        if self.chosen.is_some() {
-            return self.chosen;
-        }
         let mut best: Option<(u32, f64, u32)> = None;
         for i in self.children_of(0) {
             let n = &self.nodes[i as usize];
