@@ -1,4 +1,4 @@
-// A move that would eliminate its player asks for confirmation first (RULES.md §5):
+// A move that would eliminate its player asks for confirmation first (docs/rules.md §5):
 // after the home-leaving deadline, going back home eliminates.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";

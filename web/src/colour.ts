@@ -1,6 +1,6 @@
 /**
  * The six seat colours, their order around the star and how each is drawn
- * (RULES.md §2). The palette follows Okabe–Ito so that the colours stay apart for
+ * (docs/rules.md §2). The palette follows Okabe–Ito so that the colours stay apart for
  * colour-blind players, and every colour also carries a mark of its own shape.
  */
 

@@ -5,7 +5,7 @@ import { arrowTarget, layout, position } from "../src/geometry/layout";
 import { COLOURS, opposite } from "../src/colour";
 
 describe("holes", () => {
-  it("has 121 holes with the row lengths of RULES.md §1", () => {
+  it("has 121 holes with the row lengths of docs/rules.md §1", () => {
     expect(ALL_HOLES.length).toBe(121);
     const lengths = Array.from({ length: 17 }, (_, i) =>
       ALL_HOLES.filter((h) => parseHole(h)!.r === i + 1).length,

@@ -1,4 +1,4 @@
-//! The home-leaving deadline (RULES.md §5) as the players see it: which moves
+//! The home-leaving deadline (docs/rules.md §5) as the players see it: which moves
 //! would eliminate the mover, and, as the deadline nears, which moves still
 //! get every marble out of home in time.
 
@@ -12,7 +12,7 @@ const MARGIN: u32 = 2;
 /// The legal moves of the player to move without the eliminating ones, unless
 /// every move eliminates: after the deadline a move ending in the player's own
 /// home, and on the deadline move itself a move that leaves a marble at home
-/// that could have left (RULES.md §5).
+/// that could have left (docs/rules.md §5).
 pub fn safe_moves(position: &Position) -> Vec<Move> {
     let all = position.legal_moves();
     let c = position.turn();

@@ -14,7 +14,7 @@ use stella_engine::{Colour, Position, ROUND_LIMIT};
 const LATE_ROUNDS: i32 = 12;
 
 /// The round-limit term of a pair of units (1/100 row): near the round
-/// limit places go by marbles in goal (RULES.md §7), so `goal_lead` (our
+/// limit places go by marbles in goal (docs/rules.md §7), so `goal_lead` (our
 /// marbles in goal minus theirs) weighs more the fewer rounds are left.
 pub fn late_round_term(position: &Position, goal_lead: i32) -> i32 {
     let left = ROUND_LIMIT as i32 - position.round() as i32;
@@ -175,7 +175,7 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
     let occupied = position.occupied().0;
     let made = position.moves_made(colour) as i32;
     // After the deadline another player's marble left in the goal fills a
-    // hole for us (RULES.md §4): only the best `needed` marbles count.
+    // hole for us (docs/rules.md §4): only the best `needed` marbles count.
     let foreign = if made >= variant.deadline() as i32 {
         goal & position.occupied() & !mine
     } else {

@@ -117,12 +117,12 @@ impl Game {
         }
     }
 
-    /// `colour` resigns; the game ends for everyone (RULES.md §8).
+    /// `colour` resigns; the game ends for everyone (docs/rules.md §8).
     pub fn resign(&mut self, colour: Colour) -> Result<(), IllegalMove> {
         self.position.concede(colour, false)
     }
 
-    /// `colour` ran out of time; the game ends for everyone (RULES.md §8).
+    /// `colour` ran out of time; the game ends for everyone (docs/rules.md §8).
     pub fn time_out(&mut self, colour: Colour) -> Result<(), IllegalMove> {
         self.position.concede(colour, true)
     }

@@ -1,4 +1,4 @@
-//! The whole game state and the rules that change it (RULES.md §2–§8).
+//! The whole game state and the rules that change it (docs/rules.md §2–§8).
 
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
@@ -11,7 +11,7 @@ use crate::setup::Setup;
 use crate::variant::Variant;
 use crate::zobrist::{MARBLE_KEYS, TURN_KEYS};
 
-/// The number of rounds after which a game ends (RULES.md §7).
+/// The number of rounds after which a game ends (docs/rules.md §7).
 pub const ROUND_LIMIT: u16 = 150;
 
 /// A complete game state: marbles, player to move, round, moves made per seat
@@ -312,7 +312,7 @@ impl Position {
     }
 
     /// Whether playing `mv` would eliminate its player: after the deadline a
-    /// move ending in the player's own home does (RULES.md §5). A table should
+    /// move ending in the player's own home does (docs/rules.md §5). A table should
     /// ask for confirmation before playing it.
     pub fn would_eliminate(&self, mv: &Move) -> bool {
         let c = self.turn;
@@ -415,7 +415,7 @@ impl Position {
     /// Whether `colour` breaks the home-leaving deadline: a marble still at
     /// home that is not walled in. A marble is excused only when other marbles
     /// block every way out: no chain of steps over empty holes and no move of
-    /// its own leads outside the home (RULES.md §5; see docs/rules.md).
+    /// its own leads outside the home (docs/rules.md §5; see docs/rules.md).
     fn breaks_deadline(&self, colour: Colour) -> bool {
         let home = self.variant.home(colour);
         let ctx = self.context(colour);

@@ -1,4 +1,4 @@
-//! The variants of RULES.md §10 (and the solitaire `solo`), under their fixed ids.
+//! The variants of docs/rules.md §10 (and the solitaire `solo`), under their fixed ids.
 
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
@@ -20,7 +20,7 @@ pub enum JumpRule {
     Symmetric,
 }
 
-/// A variant of the game. The ids are fixed (RULES.md §10).
+/// A variant of the game. The ids are fixed (docs/rules.md §10).
 ///
 /// ```
 /// use stella_engine::Variant;
@@ -75,7 +75,7 @@ const SEATS_4: &[Colour] = &[White, Red, Black, Yellow];
 const SEATS_6: &[Colour] = &[White, Red, Blue, Black, Yellow, Green];
 
 impl Variant {
-    /// The 16 table variants of RULES.md §10, in table order (the solitaire
+    /// The 16 table variants of docs/rules.md §10, in table order (the solitaire
     /// [`Variant::Solo`] is not a table variant and is not listed here).
     pub const ALL: [Variant; 16] = [
         Variant::Classic2,

@@ -1,5 +1,5 @@
 //! Arrival, places, the deadline, the two-player last move, limits, repetition,
-//! resignation and time forfeits (RULES.md §4–§8).
+//! resignation and time forfeits (docs/rules.md §4–§8).
 
 mod common;
 use common::*;

@@ -16,7 +16,7 @@ export interface LegalMove {
   readonly to: HoleName;
   /** Canonical path, starting hole first, e.g. `["m1", "m3", "k5"]`. */
   readonly path: readonly HoleName[];
-  /** Whether the move would eliminate the mover (RULES.md §5): ask first. */
+  /** Whether the move would eliminate the mover (docs/rules.md §5): ask first. */
   readonly eliminates: boolean;
 }
 
@@ -95,7 +95,7 @@ export function selectedDests(s: BoardState): Map<HoleName, LegalMove> {
 
 /**
  * Holes shaded grey while a marble is picked up: the points that are neither the
- * mover's home nor its goal, where a move may not end (RULES.md §3).
+ * mover's home nor its goal, where a move may not end (docs/rules.md §3).
  */
 export function foreignHoles(s: BoardState, holes: readonly HoleName[]): Set<HoleName> {
   const out = new Set<HoleName>();

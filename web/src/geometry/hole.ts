@@ -1,5 +1,5 @@
 /**
- * Holes of the star board and their names (RULES.md §1).
+ * Holes of the star board and their names (docs/rules.md §1).
  *
  * A hole is named by an oblique line `a`–`q` (left to right) and a row `1`–`17`
  * (bottom to top): `m1` is the bottom tip, `e17` the top tip, `i9` the centre.

@@ -1,6 +1,6 @@
 /**
  * The six points (10-hole triangles) of the star and the central hexagon
- * (RULES.md §1–2). A point is named after the colour whose home it is.
+ * (docs/rules.md §1–2). A point is named after the colour whose home it is.
  */
 import type { Colour } from "../colour";
 import { ALL_HOLES, axialOf, cubeOf, type HoleName } from "./hole";

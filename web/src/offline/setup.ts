@@ -10,7 +10,7 @@ export const PLAYER_COUNTS = [2, 3, 4, 6] as const;
 /** Levels of the computer opponent. */
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
-/** Variant ids by player count (RULES.md §10). */
+/** Variant ids by player count (docs/rules.md §10). */
 export const VARIANTS_BY_PLAYERS: Readonly<Record<number, readonly string[]>> = {
   2: ["classic-2", "long-2", "fifteen-2", "masters-2", "symmetric-2"],
   3: ["classic-3", "long-3", "fifteen-3"],

@@ -1,4 +1,4 @@
-//! Ratings (RULES.md §9): Elo for two players, placement rating for three to six,
+//! Ratings (docs/rules.md §9): Elo for two players, placement rating for three to six,
 //! teams on a scale of their own. Pure functions; storage lives in `storage`.
 
 mod category;
