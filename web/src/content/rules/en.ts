@@ -1,6 +1,6 @@
 import type { RulesDoc } from "./types";
 
-/** The rules in English (from the project's RULES.md). */
+/** The rules in English. */
 export const rulesEn: RulesDoc = {
   title: "Chinese checkers — the rules",
   sections: [
