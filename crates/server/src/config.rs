@@ -29,6 +29,12 @@ pub struct Config {
     pub lag: LagPolicy,
     /// How long a finished table keeps answering before its task ends.
     pub finished_table_linger: Duration,
+    /// Password hashes (argon2, 19 MiB each) that may run at once.
+    pub hash_concurrency: usize,
+    /// Password checks that may wait for a free hashing slot; beyond, `503`.
+    pub hash_queue: usize,
+    /// How long a password check waits for a free slot before `503`.
+    pub hash_wait: Duration,
 }
 
 impl Default for Config {
@@ -45,6 +51,9 @@ impl Default for Config {
             max_body_bytes: 16 * 1024,
             lag: LagPolicy::default(),
             finished_table_linger: Duration::from_secs(600),
+            hash_concurrency: 2,
+            hash_queue: 16,
+            hash_wait: Duration::from_secs(3),
         }
     }
 }

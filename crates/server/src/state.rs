@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::config::Config;
+use crate::limits::HashGate;
 use crate::lobby::Lobby;
 use crate::pairing::Pairing;
 use crate::storage::Storage;
@@ -32,6 +33,8 @@ pub struct Inner {
     pub deps: TableDeps,
     /// Quick pairing queue.
     pub pairing: Pairing,
+    /// The bound on concurrent password hashing.
+    pub hashing: HashGate,
     auth_limits: Mutex<HashMap<IpAddr, TokenBucket>>,
     next_conn: AtomicU64,
 }
@@ -50,11 +53,12 @@ impl AppState {
             storage: deps.storage.clone(),
             time: deps.time.clone(),
             lobby: deps.lobby.clone(),
-            config,
             deps,
             pairing: Pairing::default(),
+            hashing: HashGate::new(config.hash_concurrency, config.hash_queue, config.hash_wait),
             auth_limits: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            config,
         }))
     }
 

@@ -12,11 +12,12 @@ use serde::Deserialize;
 
 use super::MaybeUser;
 use crate::accounts::{
-    clear_cookie, guest_name, hash_password, hash_token, session_cookie, validate_password,
-    validate_username, verify_password, SESSION_TTL_MS,
+    clear_cookie, guest_name, hash_password_with, hash_token, session_cookie, validate_password,
+    validate_username, verify_password_with, HashMemory, SESSION_TTL_MS,
 };
 use crate::error::ApiError;
 use crate::ids::{random_id, session_token};
+use crate::limits::GateError;
 use crate::state::AppState;
 use crate::storage::StorageError;
 use crate::ws::UserInfo;
@@ -51,12 +52,19 @@ fn limit(state: &AppState, addr: SocketAddr) -> Result<(), ApiError> {
     }
 }
 
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
+/// Runs a password hash through the server's hashing gate: `503 busy` with
+/// `Retry-After` when too many are running and waiting already.
+async fn hashing<T: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce(&mut HashMemory) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(ApiError::internal)
+    state.hashing.run(f).await.map_err(|e| match e {
+        GateError::Busy => ApiError::busy(
+            1,
+            "the server is checking too many passwords at once; try again in a second",
+        ),
+        GateError::Failed => ApiError::internal(e),
+    })
 }
 
 /// Opens a new session for `user_id` and answers with its cookie and the user.
@@ -95,7 +103,7 @@ async fn register(
     validate_password(&c.username, &c.password)
         .map_err(|e| ApiError::bad_request("invalid_password", e.to_string()))?;
     let password = c.password;
-    let hash = blocking(move || hash_password(&password)).await?;
+    let hash = hashing(&state, move |memory| hash_password_with(&password, memory)).await?;
     let id = random_id(12);
     match state
         .storage
@@ -124,9 +132,11 @@ async fn register(
 
 /// A real argon2id hash of a random password, checked when the username is unknown so
 /// both failures take the same time.
-fn dummy_hash() -> String {
+fn dummy_hash(memory: &mut HashMemory) -> String {
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DUMMY.get_or_init(|| hash_password(&random_id(24))).clone()
+    DUMMY
+        .get_or_init(|| hash_password_with(&random_id(24), memory))
+        .clone()
 }
 
 async fn login(
@@ -140,7 +150,11 @@ async fn login(
     let user = state.storage.user_by_name(&c.username).await?;
     let phc = user.as_ref().and_then(|u| u.password_hash.clone());
     let password = c.password;
-    let ok = blocking(move || verify_password(&password, &phc.unwrap_or_else(dummy_hash))).await?;
+    let ok = hashing(&state, move |memory| {
+        let phc = phc.unwrap_or_else(|| dummy_hash(memory));
+        verify_password_with(&password, &phc, memory)
+    })
+    .await?;
     let user = match (ok, user) {
         (true, Some(u)) if !u.guest() => u,
         _ => {
