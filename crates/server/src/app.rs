@@ -13,6 +13,7 @@ use tower_http::trace::TraceLayer;
 use crate::computer::{ComputerPlayer, StellaAi};
 use crate::config::Config;
 use crate::http;
+use crate::limits::{spawn_idle_closer, QueuedComputer};
 use crate::lobby::Lobby;
 use crate::state::AppState;
 use crate::storage::{Storage, StorageError};
@@ -72,10 +73,19 @@ impl Application {
     ) -> Result<Application, StartError> {
         let storage = Storage::connect(&config.database_url).await?;
         let (tx, rx) = watch::channel(false);
+        let computer: Arc<dyn ComputerPlayer> =
+            Arc::new(QueuedComputer::new(computer, config.max_searches));
+        let lobby = Arc::new(Lobby::with_time(time.clone()));
+        spawn_idle_closer(
+            lobby.clone(),
+            time.clone(),
+            config.open_table_idle,
+            rx.clone(),
+        );
         let deps = TableDeps {
             storage,
             time,
-            lobby: Arc::new(Lobby::new()),
+            lobby,
             computer,
             shutdown: rx,
             lag: config.lag,

@@ -35,6 +35,23 @@ pub struct Config {
     pub hash_queue: usize,
     /// How long a password check waits for a free slot before `503`.
     pub hash_wait: Duration,
+    /// Open tables one user may hold (created or seated at).
+    pub max_open_tables: usize,
+    /// Open or live tables with computer seats one user may have created.
+    pub max_computer_tables: usize,
+    /// Computer searches running at once on the whole server.
+    pub max_searches: usize,
+    /// An open table whose seats do not change for this long closes.
+    pub open_table_idle: Duration,
+}
+
+/// The default bound on computer searches: every core but one, so the server keeps a
+/// core for its connections (at least one).
+pub fn default_max_searches() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get().saturating_sub(1))
+        .unwrap_or(1)
+        .max(1)
 }
 
 impl Default for Config {
@@ -54,6 +71,10 @@ impl Default for Config {
             hash_concurrency: 2,
             hash_queue: 16,
             hash_wait: Duration::from_secs(3),
+            max_open_tables: 5,
+            max_computer_tables: 2,
+            max_searches: default_max_searches(),
+            open_table_idle: Duration::from_secs(15 * 60),
         }
     }
 }

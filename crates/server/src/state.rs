@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::config::Config;
-use crate::limits::HashGate;
+use crate::limits::{HashGate, TableLimits, TableQuota};
 use crate::lobby::Lobby;
 use crate::pairing::Pairing;
 use crate::storage::Storage;
@@ -35,6 +35,8 @@ pub struct Inner {
     pub pairing: Pairing,
     /// The bound on concurrent password hashing.
     pub hashing: HashGate,
+    /// Table creations and joins in progress, for the per-user table limits.
+    pub table_quota: TableQuota,
     auth_limits: Mutex<HashMap<IpAddr, TokenBucket>>,
     next_conn: AtomicU64,
 }
@@ -56,6 +58,7 @@ impl AppState {
             deps,
             pairing: Pairing::default(),
             hashing: HashGate::new(config.hash_concurrency, config.hash_queue, config.hash_wait),
+            table_quota: TableQuota::default(),
             auth_limits: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             config,
@@ -79,6 +82,14 @@ impl AppState {
                 )
             })
             .take(now)
+    }
+
+    /// The per-user table limits of the configuration.
+    pub fn table_limits(&self) -> TableLimits {
+        TableLimits {
+            open_tables: self.config.max_open_tables,
+            computer_tables: self.config.max_computer_tables,
+        }
     }
 
     /// A fresh connection number.

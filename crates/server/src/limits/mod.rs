@@ -2,5 +2,11 @@
 //! hold or compute (each configurable in [`crate::Config`]; see docs/server.md).
 
 mod hashing;
+mod idle;
+mod searches;
+mod tables;
 
 pub use hashing::{GateError, HashGate};
+pub use idle::spawn_idle_closer;
+pub use searches::QueuedComputer;
+pub use tables::{Reservation, TableLimits, TableQuota};

@@ -14,8 +14,8 @@ use tokio::task::JoinHandle;
 use stella_engine::Variant;
 
 use super::{
-    decode_client_msg, ClientMsg, CreateTable, ErrorCode, PlayerView, ProtoError, SeatRequest,
-    ServerMsg, TokenBucket, UserInfo,
+    decode_client_msg, ClientMsg, CreateTable, ErrorCode, ProtoError, SeatRequest, ServerMsg,
+    TokenBucket, UserInfo,
 };
 use crate::http::MaybeUser;
 use crate::state::AppState;
@@ -24,9 +24,6 @@ use crate::table::{create_table, NewTable, Occupant, TableHandle, TimeControl, W
 /// Largest WebSocket message the transport accepts at all; frames between
 /// [`super::MAX_TEXT_BYTES`] and this get a `too_large` error and the connection stays.
 const MAX_WS_MESSAGE: usize = 64 * 1024;
-
-/// Open (not yet started) tables a player may sit at, at once.
-const MAX_OPEN_TABLES: usize = 5;
 
 /// How often the server pings to measure lag.
 const PING_EVERY: Duration = Duration::from_secs(5);
@@ -230,25 +227,15 @@ impl Conn {
             ClientMsg::CreateTable(req) => {
                 let new = self.new_table(req)?;
                 let me = self.user()?.id.clone();
-                let waiting = self
-                    .state
-                    .lobby
-                    .list()
-                    .iter()
-                    .filter(|t| t.status == "open")
-                    .filter(|t| {
-                        t.seats
-                            .iter()
-                            .any(|s| matches!(&s.player, PlayerView::Human { id, .. } if *id == me))
-                    })
-                    .count();
-                if waiting >= MAX_OPEN_TABLES {
-                    return Err(ProtoError::new(
-                        ErrorCode::TooManyTables,
-                        format!("you already wait at {waiting} open tables; leave one first"),
-                    ));
-                }
+                let computer = new.seats.iter().any(|s| matches!(s, Occupant::Computer(_)));
+                let _reservation = self.state.table_quota.reserve(
+                    &self.state.lobby,
+                    self.state.table_limits(),
+                    &me,
+                    computer,
+                )?;
                 let handle = create_table(&self.state.deps, new).await?;
+                self.state.lobby.set_owner(&handle.id, &me);
                 self.send(ServerMsg::TableCreated {
                     table: handle.id.clone(),
                 })
@@ -258,6 +245,12 @@ impl Conn {
             ClientMsg::Join { table, seat } => {
                 let user = self.user()?.clone();
                 let handle = self.table(&table)?;
+                let _reservation = self.state.table_quota.reserve(
+                    &self.state.lobby,
+                    self.state.table_limits(),
+                    &user.id,
+                    false,
+                )?;
                 // Watch first, so the joiner sees its own `seated` and the `started`.
                 if !self.watches.contains_key(&table) {
                     self.watch(&handle, None).await?;
@@ -358,6 +351,13 @@ impl Conn {
                     ))
                 }
             });
+        }
+        if seats.contains(&Occupant::Open) && !seats.iter().any(|s| s.user_id().is_some()) {
+            return Err(ProtoError::new(
+                ErrorCode::BadSeats,
+                "a table with open seats needs you at one of its seats (\"me\"); \
+                 fill the others with people or computers",
+            ));
         }
         if req.rated {
             if user.guest {

@@ -26,8 +26,10 @@ pub enum ErrorCode {
     BadSeats,
     /// Guests and computers may not play rated games.
     RatedNeedsAccounts,
-    /// The player already waits at the most open tables allowed.
+    /// The player already holds the most open tables allowed (created or seated at).
     TooManyTables,
+    /// The player already created the most tables with computer seats allowed.
+    TooManyComputerTables,
     /// The seat is already taken.
     SeatTaken,
     /// The player already sits at this table.
