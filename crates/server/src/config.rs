@@ -43,6 +43,10 @@ pub struct Config {
     pub max_searches: usize,
     /// An open table whose seats do not change for this long closes.
     pub open_table_idle: Duration,
+    /// Outgoing messages a connection may have waiting before it counts as slow.
+    pub slow_client_queue: usize,
+    /// How long a connection may stay slow before it is closed.
+    pub slow_client_after: Duration,
 }
 
 /// The default bound on computer searches: every core but one, so the server keeps a
@@ -75,6 +79,8 @@ impl Default for Config {
             max_computer_tables: 2,
             max_searches: default_max_searches(),
             open_table_idle: Duration::from_secs(15 * 60),
+            slow_client_queue: 64,
+            slow_client_after: Duration::from_secs(10),
         }
     }
 }

@@ -2,11 +2,11 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::config::Config;
-use crate::limits::{HashGate, TableLimits, TableQuota};
+use crate::limits::{HashGate, LiveSessions, TableLimits, TableQuota};
 use crate::lobby::Lobby;
 use crate::pairing::Pairing;
 use crate::storage::Storage;
@@ -37,6 +37,10 @@ pub struct Inner {
     pub hashing: HashGate,
     /// Table creations and joins in progress, for the per-user table limits.
     pub table_quota: TableQuota,
+    /// The live sockets of each session.
+    pub sessions: LiveSessions,
+    /// Tables followed by connections, summed over every connection.
+    pub watches: AtomicUsize,
     auth_limits: Mutex<HashMap<IpAddr, TokenBucket>>,
     next_conn: AtomicU64,
 }
@@ -59,6 +63,8 @@ impl AppState {
             pairing: Pairing::default(),
             hashing: HashGate::new(config.hash_concurrency, config.hash_queue, config.hash_wait),
             table_quota: TableQuota::default(),
+            sessions: LiveSessions::default(),
+            watches: AtomicUsize::new(0),
             auth_limits: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             config,

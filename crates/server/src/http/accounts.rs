@@ -67,6 +67,14 @@ async fn hashing<T: Send + 'static>(
     })
 }
 
+/// Ends the session of `token`: deletes it and closes every socket opened with it.
+async fn end_session(state: &AppState, token: &str) -> Result<(), ApiError> {
+    let hash = hash_token(token);
+    state.storage.delete_session(&hash).await?;
+    state.sessions.end(&hash);
+    Ok(())
+}
+
 /// Opens a new session for `user_id` and answers with its cookie and the user.
 async fn open_session(
     state: &AppState,
@@ -120,7 +128,7 @@ async fn register(
         other => other?,
     }
     if let Some(old) = current.token {
-        state.storage.delete_session(&hash_token(&old)).await?;
+        end_session(&state, &old).await?;
     }
     let user = UserInfo {
         id,
@@ -167,7 +175,7 @@ async fn login(
     };
     // Rotation: the session presented with the login (if any) ends; a new one starts.
     if let Some(old) = current.token {
-        state.storage.delete_session(&hash_token(&old)).await?;
+        end_session(&state, &old).await?;
     }
     let info = UserInfo {
         id: user.id,
@@ -179,7 +187,7 @@ async fn login(
 
 async fn logout(State(state): State<AppState>, current: MaybeUser) -> Result<Response, ApiError> {
     if let Some(token) = current.token {
-        state.storage.delete_session(&hash_token(&token)).await?;
+        end_session(&state, &token).await?;
     }
     Ok((
         StatusCode::NO_CONTENT,
@@ -216,7 +224,7 @@ async fn guest(
     }
     let name = created.ok_or_else(|| ApiError::internal("no free guest name after 8 tries"))?;
     if let Some(old) = current.token {
-        state.storage.delete_session(&hash_token(&old)).await?;
+        end_session(&state, &old).await?;
     }
     open_session(
         &state,

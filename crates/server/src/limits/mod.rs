@@ -4,9 +4,11 @@
 mod hashing;
 mod idle;
 mod searches;
+mod sessions;
 mod tables;
 
 pub use hashing::{GateError, HashGate};
 pub use idle::spawn_idle_closer;
 pub use searches::QueuedComputer;
+pub use sessions::{LiveSessions, SessionTie};
 pub use tables::{Reservation, TableLimits, TableQuota};

@@ -56,6 +56,9 @@ pub enum ErrorCode {
     Storage,
     /// The server is shutting the table down.
     Unavailable,
+    /// The session of the connection ended (logout, a new login, expiry); the server
+    /// closes the connection after this.
+    SessionEnded,
 }
 
 /// An error answer to one client message.
