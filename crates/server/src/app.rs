@@ -11,7 +11,7 @@ use tokio::sync::watch;
 use tower_http::trace::TraceLayer;
 
 use crate::computer::{ComputerPlayer, StellaAi};
-use crate::config::Config;
+use crate::config::{public_origins, Config};
 use crate::http;
 use crate::limits::{spawn_idle_closer, QueuedComputer};
 use crate::lobby::Lobby;
@@ -109,7 +109,12 @@ impl Application {
                     addr: config.listen.clone(),
                     source,
                 })?;
-        let state = AppState::new(config, deps);
+        let bound = listener.local_addr().map_err(|source| StartError::Bind {
+            addr: config.listen.clone(),
+            source,
+        })?;
+        let origins = public_origins(config.public_url.as_deref(), bound);
+        let state = AppState::new(config, deps, origins);
         let router = router(state.clone());
         Ok(Application {
             listener,

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -44,8 +44,8 @@ fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
         .map_err(|e| ApiError::new(e.status(), "bad_request", e.body_text()))
 }
 
-fn limit(state: &AppState, addr: SocketAddr) -> Result<(), ApiError> {
-    if state.allow_auth_attempt(addr.ip()) {
+fn limit(state: &AppState, addr: SocketAddr, headers: &HeaderMap) -> Result<(), ApiError> {
+    if state.allow_auth_attempt(state.client_ip(addr.ip(), headers)) {
         Ok(())
     } else {
         Err(ApiError::too_many(60))
@@ -101,11 +101,12 @@ async fn open_session(
 async fn register(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     current: MaybeUser,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let c = json_body(body)?;
-    limit(&state, addr)?;
+    limit(&state, addr, &headers)?;
     validate_username(&c.username)
         .map_err(|e| ApiError::bad_request("invalid_username", e.to_string()))?;
     validate_password(&c.username, &c.password)
@@ -150,11 +151,26 @@ fn dummy_hash(memory: &mut HashMemory) -> String {
 async fn login(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     current: MaybeUser,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let c = json_body(body)?;
-    limit(&state, addr)?;
+    limit(&state, addr, &headers)?;
+    if let Err(ms) = state
+        .login_throttle
+        .attempt(&c.username, state.time.now_ms())
+    {
+        let seconds = (ms as u64).div_ceil(1000);
+        return Err(ApiError {
+            retry_after: Some(seconds),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "account_throttled",
+                format!("too many wrong passwords for this account; try again in {seconds} s"),
+            )
+        });
+    }
     let user = state.storage.user_by_name(&c.username).await?;
     let phc = user.as_ref().and_then(|u| u.password_hash.clone());
     let password = c.password;
@@ -164,7 +180,10 @@ async fn login(
     })
     .await?;
     let user = match (ok, user) {
-        (true, Some(u)) if !u.guest() => u,
+        (true, Some(u)) if !u.guest() => {
+            state.login_throttle.succeeded(&c.username);
+            u
+        }
         _ => {
             return Err(ApiError::new(
                 StatusCode::UNAUTHORIZED,
@@ -202,9 +221,10 @@ async fn logout(State(state): State<AppState>, current: MaybeUser) -> Result<Res
 async fn guest(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     current: MaybeUser,
 ) -> Result<Response, ApiError> {
-    limit(&state, addr)?;
+    limit(&state, addr, &headers)?;
     let id = random_id(12);
     let mut created = None;
     for _ in 0..8 {

@@ -2,8 +2,9 @@
 //! logins in a row for one username, each further attempt must wait a delay that
 //! doubles with every failure (1 s, 2 s, 4 s, … up to `max_delay`). Attempts during the
 //! delay are refused without checking the password, so a distributed guesser gets a
-//! handful of guesses per account per hour at most. A successful login clears the
-//! count; a quiet day forgets it.
+//! handful of guesses per account per hour at most. Every attempt is counted as a
+//! failure when it starts (so parallel attempts cannot all pass one check); a
+//! successful login clears the count; a quiet day forgets it.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -51,6 +52,17 @@ impl LoginThrottle {
         let accounts = self.accounts.lock().expect("throttle lock");
         let f = accounts.get(&key(username))?;
         (f.until > now).then(|| f.until - now)
+    }
+
+    /// Starts a login attempt for `username`: Err with the milliseconds left to wait
+    /// while the account is throttled, else Ok, the attempt counted as a failure
+    /// until [`LoginThrottle::succeeded`] clears it.
+    pub fn attempt(&self, username: &str, now: Millis) -> Result<(), Millis> {
+        if let Some(ms) = self.wait_ms(username, now) {
+            return Err(ms);
+        }
+        self.failed(username, now);
+        Ok(())
     }
 
     /// Records a failed login for `username`.
@@ -114,6 +126,18 @@ mod tests {
         assert_eq!(t.wait_ms("bob", 15_000), None, "per account");
         t.succeeded("ann");
         assert_eq!(t.wait_ms("ann", 15_000), None);
+    }
+
+    #[test]
+    fn attempts_count_when_they_start() {
+        let t = LoginThrottle::new(2, 60_000);
+        assert_eq!(t.attempt("ann", 0), Ok(()));
+        assert_eq!(t.attempt("ann", 0), Ok(()));
+        assert_eq!(t.attempt("ann", 0), Ok(()));
+        assert_eq!(t.attempt("ann", 0), Err(1_000));
+        assert_eq!(t.attempt("ann", 1_000), Ok(()));
+        t.succeeded("ann");
+        assert_eq!(t.attempt("ann", 1_000), Ok(()));
     }
 
     #[test]
