@@ -22,6 +22,7 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod limits;
 pub mod lobby;
 pub mod pairing;
 pub mod rating;

@@ -26,8 +26,10 @@ pub enum ErrorCode {
     BadSeats,
     /// Guests and computers may not play rated games.
     RatedNeedsAccounts,
-    /// The player already waits at the most open tables allowed.
+    /// The player already holds the most open tables allowed (created or seated at).
     TooManyTables,
+    /// The player already created the most tables with computer seats allowed.
+    TooManyComputerTables,
     /// The seat is already taken.
     SeatTaken,
     /// The player already sits at this table.
@@ -54,6 +56,9 @@ pub enum ErrorCode {
     Storage,
     /// The server is shutting the table down.
     Unavailable,
+    /// The session of the connection ended (logout, a new login, expiry); the server
+    /// closes the connection after this.
+    SessionEnded,
 }
 
 /// An error answer to one client message.

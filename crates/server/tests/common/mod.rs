@@ -28,6 +28,8 @@ pub struct TestApp {
     pub database_url: String,
     pub dir: Arc<tempfile::TempDir>,
     pub time: Arc<dyn TimeSource>,
+    /// The server's shared state (for counts that tests check).
+    pub state: stella_server::state::AppState,
     shutdown: ShutdownHandle,
     join: JoinHandle<()>,
 }
@@ -86,6 +88,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         .await
         .expect("server builds");
     let port = app.port();
+    let state = app.state();
     let shutdown = app.shutdown_handle();
     let join = tokio::spawn(async move {
         app.run_until_stopped().await.expect("server runs");
@@ -96,6 +99,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         database_url,
         dir,
         time,
+        state,
         shutdown,
         join,
     }
