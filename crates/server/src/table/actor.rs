@@ -94,6 +94,7 @@ fn illegal(e: IllegalMove) -> ProtoError {
     let code = match e {
         IllegalMove::GameOver => ErrorCode::GameOver,
         IllegalMove::NoMarbleOfPlayer { .. } => ErrorCode::NotYourMarble,
+        IllegalMove::NotInGame(_) => ErrorCode::NotInGame,
         _ => ErrorCode::IllegalMove,
     };
     err(code, e.to_string())
@@ -557,8 +558,18 @@ impl TableActor {
         let seat = self
             .seat_of_user(user_id)
             .ok_or_else(|| err(ErrorCode::NotSeated, "you do not sit at this table"))?;
+        let colour = self.seats[seat].colour;
+        if !self.game.position().is_active(colour) {
+            return Err(err(
+                ErrorCode::NotInGame,
+                format!(
+                    "{colour} has already finished (arrived or eliminated); \
+                     only a player still in the game can resign"
+                ),
+            ));
+        }
         let now = self.now();
-        self.game.resign(self.seats[seat].colour).map_err(illegal)?;
+        self.game.resign(colour).map_err(illegal)?;
         if let Some(c) = self.clock.as_mut() {
             c.stop(now);
         }

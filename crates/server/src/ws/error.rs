@@ -50,6 +50,9 @@ pub enum ErrorCode {
     ConfirmRequired,
     /// The game is over.
     GameOver,
+    /// The player has already finished (arrived or been eliminated) and can no longer
+    /// act in the game, e.g. resign.
+    NotInGame,
     /// The server could not store the action; nothing changed.
     Storage,
     /// The server is shutting the table down.
