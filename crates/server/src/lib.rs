@@ -24,6 +24,7 @@ pub mod http;
 pub mod ids;
 pub mod lobby;
 pub mod pairing;
+pub mod protocol;
 pub mod rating;
 pub mod state;
 pub mod storage;

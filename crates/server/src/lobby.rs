@@ -5,8 +5,8 @@ use std::sync::Mutex;
 
 use tokio::sync::broadcast;
 
+use crate::protocol::{ServerMsg, TableSummary};
 use crate::table::TableHandle;
-use crate::ws::{ServerMsg, TableSummary};
 
 /// The registry of tables and the lobby list, with a broadcast of its changes.
 #[derive(Debug)]

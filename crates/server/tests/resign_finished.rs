@@ -14,7 +14,9 @@ const COLOURS: [&str; 3] = ["white", "blue", "yellow"];
 /// Sends a move from the seat to move and waits until every client saw it.
 async fn send_move(clients: &mut [Ws], seat: usize, table: &str, path: &str, ply: usize) {
     clients[seat]
-        .send(json!({"t": "move", "d": {"table": table, "path": path, "ack": ply, "confirm": true}}))
+        .send(
+            json!({"t": "move", "d": {"table": table, "path": path, "ack": ply, "confirm": true}}),
+        )
         .await;
     for c in clients.iter_mut() {
         let m = c
@@ -51,7 +53,10 @@ async fn a_finished_player_cannot_resign_at_a_table_of_three() {
     let out = loop {
         assert!(!game.is_over(), "the game ended before anyone finished");
         let mover = game.turn();
-        let seat = COLOURS.iter().position(|c| *c == mover.to_string()).unwrap();
+        let seat = COLOURS
+            .iter()
+            .position(|c| *c == mover.to_string())
+            .unwrap();
         let eliminating = game
             .legal_moves()
             .into_iter()
