@@ -657,10 +657,15 @@ impl Position {
 
     /// `colour` resigns (or, with `timeout`, runs out of time): the game ends
     /// for everyone. The player's unit is last, arrived players keep their
-    /// places, the others are placed by marbles in goal then distance (§8).
+    /// places, the others are placed by marbles in goal then distance (§8). Only a
+    /// player still in the game can concede: an arrived or eliminated colour gets
+    /// [`IllegalMove::NotInGame`] and nothing changes.
     pub fn concede(&mut self, colour: Colour, timeout: bool) -> Result<(), IllegalMove> {
         if self.ended.is_some() {
             return Err(IllegalMove::GameOver);
+        }
+        if !self.is_active(colour) {
+            return Err(IllegalMove::NotInGame(colour));
         }
         let reason = if timeout {
             EndReason::TimeForfeit(colour)

@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use stella_engine::{Colour::*, EndReason, Game, Position, Variant};
+use stella_engine::{Colour::*, EndReason, Game, IllegalMove, Position, Variant};
 
 const NEAR_END: &str = "classic-2 white 40 white:e13,e15,e16,e17,f14,f15,f16,g14,g15,h14 black:j4,k3,k4,l2,l3,l4,m1,m2,m3,m5 made:39,39";
 
@@ -155,6 +155,28 @@ fn an_excused_marble_in_a_fifteen_marble_home_moves_inside_it() {
     let mut g = Game::from_position(pos(s));
     play_all(&mut g, &["m1-m2"]);
     assert!(!g.position().is_eliminated(White));
+    assert!(!g.is_over());
+}
+
+#[test]
+fn only_a_player_still_in_the_game_can_resign_or_flag() {
+    let s = "classic-3 white 32 white:j5,e15,e16,f14,f15,f16,g14,g15,h14,i9 blue:a13,b12,b13,c11,c12,c13,d10,d11,d12,d13 yellow:j13,k12,k13,l11,l12,l13,m10,m11,m12,m13 made:31,31,31";
+    let mut g = Game::from_position(pos(s));
+    g.play_path(&path("j5-j4")).unwrap();
+    assert!(g.position().is_eliminated(White));
+    let before = g.position().to_string();
+    assert_eq!(g.resign(White), Err(IllegalMove::NotInGame(White)));
+    assert_eq!(g.time_out(White), Err(IllegalMove::NotInGame(White)));
+    assert!(!g.is_over(), "a refused resignation changes nothing");
+    assert_eq!(g.position().to_string(), before);
+    g.resign(Blue).unwrap();
+    assert_eq!(g.outcome().unwrap().reason, EndReason::Resigned(Blue));
+
+    let arrived = "classic-3 blue 30 white:m1,e15,e16,f14,f15,f16,g14,g15,h14,i9 blue:e9,f9,g9,h9,e10,f10,g10,e11,f11,e12 yellow:e5,f5,g5,h5,e6,f6,g6,e7,f7,e8 arrived:yellow places:yellow=1 made:30,29,29";
+    let mut g = Game::from_position(pos(arrived));
+    let e = g.resign(Yellow).unwrap_err();
+    assert_eq!(e, IllegalMove::NotInGame(Yellow));
+    assert!(e.to_string().contains("yellow"), "{e}");
     assert!(!g.is_over());
 }
 

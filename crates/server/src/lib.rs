@@ -25,6 +25,7 @@ pub mod ids;
 pub mod limits;
 pub mod lobby;
 pub mod pairing;
+pub mod protocol;
 pub mod rating;
 pub mod state;
 pub mod storage;

@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
 
+use crate::protocol::{PlayerView, ServerMsg, TableSummary};
 use crate::table::TableHandle;
 use crate::time::{Millis, SystemTimeSource, TimeSource};
-use crate::ws::{PlayerView, ServerMsg, TableSummary};
 
 /// The registry of tables and the lobby list, with a broadcast of its changes.
 #[derive(Debug)]

@@ -8,8 +8,8 @@ use tokio::sync::mpsc;
 
 use stella_engine::Variant;
 
+use crate::protocol::{ErrorCode, ProtoError, ServerMsg, TimeSpec, UserInfo};
 use crate::table::{create_table, NewTable, Occupant, TableDeps, TimeControl};
-use crate::ws::{ErrorCode, ProtoError, ServerMsg, TimeSpec, UserInfo};
 
 #[derive(Debug)]
 struct Waiting {

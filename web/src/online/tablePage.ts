@@ -17,7 +17,7 @@ import type { Page } from "../ui/page";
 import { AccountBar } from "./accountBar";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
-import { applyEvent, clocksAt, seatOf } from "./tableState";
+import { applyEvent, clocksAt, finishedColours, seatOf } from "./tableState";
 import type { ServerMsg, TableSnapshot } from "./wire";
 
 /** The page of one live table. */
@@ -168,7 +168,9 @@ export class TablePage implements Page {
     const open = snap.status === "open";
     this.joinButton.hidden = !(open && seat === null && user && snap.seats.some((s) => s.player.kind === "open"));
     this.leaveButton.hidden = !(open && seat !== null);
-    this.resignButton.hidden = !(snap.status === "live" && seat !== null && !view.outcome);
+    // Only a player still in the game (not arrived, not eliminated) can resign.
+    const stillPlaying = mine !== null && !finishedColours(snap.position).has(mine);
+    this.resignButton.hidden = !(snap.status === "live" && stillPlaying && !view.outcome);
   }
 
   private tick(): void {

@@ -69,3 +69,16 @@ export function clocksAt(t: TableSnapshot, receivedAt: number, now: number): num
     t.clock!.running === i && t.status === "live" ? Math.max(0, ms - (now - receivedAt)) : ms,
   );
 }
+
+/**
+ * Colours that have finished (arrived or been eliminated) in a position string: they
+ * are out of the game and can no longer resign.
+ */
+export function finishedColours(position: string): Set<string> {
+  const done = new Set<string>();
+  for (const field of position.split(/\s+/)) {
+    const m = /^(arrived|out):(.*)$/.exec(field);
+    if (m) for (const c of m[2].split(",")) if (c) done.add(c);
+  }
+  return done;
+}

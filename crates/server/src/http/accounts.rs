@@ -18,9 +18,9 @@ use crate::accounts::{
 use crate::error::ApiError;
 use crate::ids::{random_id, session_token};
 use crate::limits::GateError;
+use crate::protocol::UserInfo;
 use crate::state::AppState;
 use crate::storage::StorageError;
-use crate::ws::UserInfo;
 
 /// The account routes (mounted under `/api`).
 pub fn routes() -> Router<AppState> {

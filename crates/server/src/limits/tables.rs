@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use crate::lobby::Lobby;
-use crate::ws::{ErrorCode, ProtoError};
+use crate::protocol::{ErrorCode, ProtoError};
 
 /// How many tables of each kind one user may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 use stella_engine::Move;
 
-use crate::ws::{ErrorCode, EventEnvelope, ProtoError, TableSnapshot, UserInfo};
+use crate::protocol::{ErrorCode, EventEnvelope, ProtoError, TableSnapshot, UserInfo};
 
 /// The answer to a command: nothing, or why it was refused.
 pub type Reply = oneshot::Sender<Result<(), ProtoError>>;
@@ -44,6 +44,9 @@ pub enum Command {
     Watch {
         /// The last version the client has.
         since: Option<u64>,
+        /// Who watches (a user id), none for an anonymous connection; decides which
+        /// chat lines they see.
+        viewer: Option<String>,
         /// The answer.
         reply: oneshot::Sender<WatchReply>,
     },
@@ -66,6 +69,21 @@ pub enum Command {
         user_id: String,
         /// The answer.
         reply: Reply,
+    },
+    /// Say something in the table's chat.
+    Chat {
+        /// Who.
+        user: UserInfo,
+        /// The text as sent.
+        text: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// A computer seat's search failed every attempt for the position after `ply`
+    /// moves; the seat plays its fallback move.
+    ComputerFailed {
+        /// The number of moves played when the choice was asked for.
+        ply: usize,
     },
     /// A computer seat's choice, computed off the async threads.
     ComputerMove {
@@ -129,11 +147,24 @@ impl TableHandle {
         self.ask(|reply| Command::Resign { user_id, reply }).await
     }
 
-    /// Follows the table from version `since`.
-    pub async fn watch(&self, since: Option<u64>) -> Result<WatchReply, ProtoError> {
+    /// Says `text` in the table's chat as `user`.
+    pub async fn chat(&self, user: UserInfo, text: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Chat { user, text, reply }).await
+    }
+
+    /// Follows the table from version `since`, as `viewer` (a user id) sees it.
+    pub async fn watch(
+        &self,
+        since: Option<u64>,
+        viewer: Option<String>,
+    ) -> Result<WatchReply, ProtoError> {
         let (reply, rx) = oneshot::channel();
         self.tx
-            .send(Command::Watch { since, reply })
+            .send(Command::Watch {
+                since,
+                viewer,
+                reply,
+            })
             .await
             .map_err(|_| gone())?;
         rx.await.map_err(|_| gone())

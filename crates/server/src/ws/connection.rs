@@ -473,6 +473,10 @@ impl Conn {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.resign(user).await?;
             }
+            ClientMsg::Chat { table, text } => {
+                let user = self.user()?.clone();
+                self.table(&table)?.chat(user, text).await?;
+            }
             ClientMsg::QuickPair(spec) => {
                 let user = self.user()?.clone();
                 let state = self.state.clone();
@@ -613,11 +617,12 @@ impl Conn {
         if let Some(w) = self.watches.remove(&handle.id) {
             w.task.abort();
         }
+        let viewer = self.user.as_ref().map(|u| u.id.clone());
         let WatchReply {
             snapshot,
             events,
             receiver,
-        } = handle.watch(since).await?;
+        } = handle.watch(since, viewer.clone()).await?;
         let last = send_watch_reply(&self.out, snapshot, events, since).await;
         let out = self.out.clone();
         let id = handle.id.clone();
@@ -636,12 +641,13 @@ impl Conn {
                             continue;
                         }
                         last = e.v;
+                        let e = e.for_viewer(viewer.as_deref());
                         if out.send(ServerMsg::Event(e)).await.is_err() {
                             break;
                         }
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        match handle.watch(Some(last)).await {
+                        match handle.watch(Some(last), viewer.clone()).await {
                             Ok(WatchReply {
                                 snapshot,
                                 events,

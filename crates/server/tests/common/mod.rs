@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use stella_server::computer::Greedy;
+use stella_server::computer::{ComputerPlayer, Greedy};
 use stella_server::{
     Application, Config, ManualTime, ShutdownHandle, SystemTimeSource, TimeSource,
 };
@@ -42,6 +42,8 @@ pub struct Options {
     /// Reuse this database (a restart).
     pub database_url: Option<String>,
     pub config: Option<fn(&mut Config)>,
+    /// The computer player of computer seats (the greedy player if none).
+    pub computer: Option<Arc<dyn ComputerPlayer>>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -84,7 +86,8 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         Some(t) => t,
         None => Arc::new(SystemTimeSource),
     };
-    let app = Application::build_with(config, time.clone(), Arc::new(Greedy))
+    let computer = opts.computer.unwrap_or_else(|| Arc::new(Greedy));
+    let app = Application::build_with(config, time.clone(), computer)
         .await
         .expect("server builds");
     let port = app.port();

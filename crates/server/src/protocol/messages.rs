@@ -104,6 +104,13 @@ pub enum ClientMsg {
         /// Table id.
         table: String,
     },
+    /// Say something at a table (players and spectators).
+    Chat {
+        /// Table id.
+        table: String,
+        /// Plain text, 1 to 280 characters.
+        text: String,
+    },
     /// Wait for an opponent for a classic-2 game at a preset time control.
     QuickPair(TimeSpec),
     /// Stop waiting for an opponent.
@@ -122,6 +129,7 @@ pub const CLIENT_TYPES: &[&str] = &[
     "unwatch",
     "move",
     "resign",
+    "chat",
     "quick_pair",
     "quick_pair_cancel",
 ];
@@ -209,6 +217,25 @@ pub struct TableSnapshot {
     pub clock: Option<ClockView>,
     /// The result, once over.
     pub result: Option<ResultView>,
+    /// The table's chat as this viewer may see it, oldest first.
+    #[serde(default)]
+    pub chat: Vec<ChatLine>,
+}
+
+/// One line of a table's chat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Who wrote it.
+    pub from: UserInfo,
+    /// The text (plain text, never HTML).
+    pub text: String,
+    /// When, in Unix milliseconds.
+    pub at: i64,
+    /// Whether the writer was watching rather than playing.
+    pub spectator: bool,
+    /// Whether it was kept from the players (a spectator's line during a rated game);
+    /// replays show it.
+    pub hidden_from_players: bool,
 }
 
 /// How a game ended.
@@ -262,6 +289,11 @@ pub enum TableEvent {
     Ended(ResultView),
     /// Everyone left before the start: the table is closed.
     Closed,
+    /// A chat line.
+    Chat(ChatLine),
+    /// An event this viewer may not see (a spectator's chat line during a rated game,
+    /// sent to a player); it only keeps the numbering whole.
+    Withheld,
 }
 
 /// A table event with its table and version.
@@ -274,6 +306,24 @@ pub struct EventEnvelope {
     /// The event.
     #[serde(flatten)]
     pub event: TableEvent,
+    /// Users who get [`TableEvent::Withheld`] in its place; never sent.
+    #[serde(skip)]
+    pub hidden_from: Vec<String>,
+}
+
+impl EventEnvelope {
+    /// The event as `viewer` (a user id, none for an anonymous watcher) may see it.
+    pub fn for_viewer(&self, viewer: Option<&str>) -> EventEnvelope {
+        match viewer {
+            Some(v) if self.hidden_from.iter().any(|h| h == v) => EventEnvelope {
+                table: self.table.clone(),
+                v: self.v,
+                event: TableEvent::Withheld,
+                hidden_from: Vec::new(),
+            },
+            _ => self.clone(),
+        }
+    }
 }
 
 /// Who the connection is.
@@ -394,9 +444,41 @@ mod tests {
             table: "x".into(),
             v: 2,
             event: TableEvent::Vacated { seat: 1 },
+            hidden_from: vec!["u".into()],
         }))
         .unwrap();
         assert_eq!(e["d"]["type"], "vacated");
         assert_eq!(e["d"]["v"], 2);
+        assert!(e["d"].get("hidden_from").is_none(), "never sent");
+        let chat = ServerMsg::Event(EventEnvelope {
+            table: "x".into(),
+            v: 3,
+            event: TableEvent::Chat(ChatLine {
+                from: UserInfo {
+                    id: "u".into(),
+                    name: "ann".into(),
+                    guest: false,
+                },
+                text: "hi".into(),
+                at: 5,
+                spectator: false,
+                hidden_from_players: false,
+            }),
+            hidden_from: Vec::new(),
+        });
+        let c = serde_json::to_value(chat).unwrap();
+        assert_eq!(c["d"]["type"], "chat");
+        assert_eq!(c["d"]["from"]["name"], "ann");
+        assert_eq!(c["d"]["text"], "hi");
+        assert_eq!(c["d"]["at"], 5);
+        let m: ClientMsg =
+            serde_json::from_str(r#"{"t":"chat","d":{"table":"x","text":"hello"}}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Chat {
+                table: "x".into(),
+                text: "hello".into()
+            }
+        );
     }
 }

@@ -52,6 +52,13 @@ pub enum ErrorCode {
     ConfirmRequired,
     /// The game is over.
     GameOver,
+    /// The player has already finished (arrived or been eliminated) and can no longer
+    /// act in the game, e.g. resign.
+    NotInGame,
+    /// A chat line that is empty or longer than 280 characters.
+    BadChat,
+    /// The table's chat holds as many lines as it may.
+    ChatFull,
     /// The server could not store the action; nothing changed.
     Storage,
     /// The server is shutting the table down.
