@@ -98,7 +98,8 @@ export function mountBoard(container: HTMLElement, state: BoardState): Board {
             resolve();
             return;
           }
-          const t = Math.min(1, (now - started) / total);
+          // A frame may be stamped a little before the animation started.
+          const t = Math.min(1, Math.max(0, (now - started) / total));
           const at = t * (points.length - 1);
           const i = Math.min(points.length - 2, Math.floor(at));
           const f = at - i;

@@ -20,10 +20,10 @@ import { againstComputer, isPersonSeat, recorded, rotated, setupQuery, type Setu
 import { variantName } from "./setupPage";
 
 /**
- * Least time between two computer moves being shown (after the previous move's
- * animation), so that several computer seats in a row can be followed.
+ * Pause between the end of one move's animation and the next computer move, so that
+ * several computer seats in a row can be followed.
  */
-const COMPUTER_PAUSE_MS = 350;
+const COMPUTER_PAUSE_MS = 300;
 
 /** The page of a running offline game. */
 export class OfflineGamePage implements Page {
@@ -39,7 +39,7 @@ export class OfflineGamePage implements Page {
   private destroyed = false;
   /** Bumped by New game, Undo and leaving: a search of an older game is ignored. */
   private generation = 0;
-  /** When the last move was shown, for the pause between computer moves. */
+  /** When the last move had been shown (its animation over), for the pause between computer moves. */
   private lastShownAt = 0;
   /** How long each search of this page took, in milliseconds (shown as `data-think-ms`). */
   private readonly thinkTimes: number[] = [];
@@ -145,6 +145,7 @@ export class OfflineGamePage implements Page {
     if (toMove && this.isHuman(toMove)) this.orientation = toMove;
     this.showTable();
     this.lastShownAt = performance.now();
+    void this.table.settled().then(() => (this.lastShownAt = performance.now()));
     saveGame(localStorage, {
       query: setupQuery(this.setup),
       moves: view.moves,
@@ -221,6 +222,7 @@ export class OfflineGamePage implements Page {
       this.thinkTimes.push(Math.round(performance.now() - started));
       this.root.setAttribute("data-think-ms", this.thinkTimes.join(","));
       // Let the moves before this one finish their animation, then pause briefly.
+      // (The search ran meanwhile: it began as soon as the previous move was played.)
       await this.table.settled();
       const wait = COMPUTER_PAUSE_MS - (performance.now() - this.lastShownAt);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));

@@ -29,14 +29,12 @@ export class HomePage implements Page {
 
   constructor() {
     // A two-player start position, drawn once and not interactive.
-    const picture = h("a", { href: `/offline${setupQuery(DEFAULT_SETUP)}`, "data-link": true, class: "home-board", tabindex: "-1", "aria-hidden": "true" });
+    const picture = h("div", { class: "home-board", inert: true, "aria-hidden": "true" });
     const state = initialState("white", boardLabels, () => undefined);
     const pieces = new Map<HoleName, Colour>();
     for (const c of ["white", "black"] as const) for (const hole of pointHoles(c)) pieces.set(hole, c);
     state.pieces = pieces;
-    const board = mountBoard(picture, state);
-    board.view.svg.setAttribute("focusable", "false");
-    for (const g of board.view.svg.querySelectorAll("[tabindex]")) g.removeAttribute("tabindex");
+    mountBoard(picture, state);
     this.root.append(this.text, picture);
     this.render();
   }
