@@ -13,6 +13,8 @@ const TYPES = {
   ".wasm": "application/wasm",
   ".svg": "image/svg+xml",
   ".json": "application/json",
+  ".png": "image/png",
+  ".webmanifest": "application/manifest+json",
 };
 
 /** Serves web/dist on a free loopback port; unknown paths get index.html. */
@@ -40,6 +42,11 @@ export async function launch() {
     executablePath: ensureChromium(),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+}
+
+/** Turns the animation of moves off in a page or context (long games stay quick). */
+export async function noAnimation(target) {
+  await target.addInitScript(() => localStorage.setItem("stella.animate", "off"));
 }
 
 /** Folder for screenshots and other test output. */

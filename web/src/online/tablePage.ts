@@ -15,6 +15,7 @@ import { confirmDialog } from "../ui/confirm";
 import { h } from "../ui/dom";
 import type { Page } from "../ui/page";
 import { AccountBar } from "./accountBar";
+import { api } from "./api";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
 import { applyEvent, clocksAt, finishedColours, seatOf } from "./tableState";
@@ -28,6 +29,9 @@ export class TablePage implements Page {
   private readonly account = new AccountBar();
   private readonly conn = h("p", { class: "conn", role: "status" });
   private readonly note = h("p", { class: "note" });
+  /** Shown instead of the table when the server knows no table of this id. */
+  private readonly missing = h("section", { class: "missing-table", hidden: true, "data-missing": true });
+  private replayExists = false;
   private readonly joinButton: HTMLButtonElement;
   private readonly leaveButton: HTMLButtonElement;
   private readonly resignButton: HTMLButtonElement;
@@ -49,13 +53,17 @@ export class TablePage implements Page {
       type: "button",
       "data-action": "resign",
       onclick: async () => {
-        if (await confirmDialog(t("online.confirmResign"), t("table.resign"), t("table.cancel"))) {
+        const question = this.snapshot?.seats.length === 2 ? t("online.confirmResignTwo") : t("online.confirmResign");
+        if (await confirmDialog(question, t("table.resign"), t("table.cancel"))) {
           socket.send({ t: "resign", d: { table: id } });
         }
       },
     });
     this.table.controls.append(this.joinButton, this.leaveButton, this.resignButton);
-    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.table.root, this.note);
+    // The account line and the connection sit at the top of the side panel, so that the
+    // board starts right below the site's header and the player's own point stays in view.
+    this.table.side.prepend(this.account.root, this.conn);
+    this.root = h("div", { class: "online-table", "data-table": id }, this.table.root, this.note, this.missing);
     this.stops.push(
       socket.onOpen(() => socket.send({ t: "watch", d: this.snapshot ? { table: id, since: this.snapshot.v } : { table: id } })),
       socket.onMessage((m) => this.onMessage(m)),
@@ -91,6 +99,10 @@ export class TablePage implements Page {
         return;
       }
       case "error":
+        if (m.d.code === "no_such_table" && !this.snapshot) {
+          this.showMissing();
+          return;
+        }
         this.note.textContent = m.d.message;
         this.note.classList.add("error");
         // A refused move: draw the server's position again.
@@ -159,7 +171,9 @@ export class TablePage implements Page {
           : view.toMove
             ? t("table.turnOf", { colour: colourName(view.toMove) })
             : "";
+    this.table.setHeading(variantName(snap.variant));
     this.table.show(view, this.seatInfos(), {
+      me: mine,
       movable: myTurn ? mine : null,
       orientation: mine ?? view.seats[0],
       status: seat === null && snap.status !== "open" ? `${status} ${t("online.spectating")}` : status,
@@ -183,6 +197,32 @@ export class TablePage implements Page {
     this.table.setClocks(byColour);
   }
 
+  /** The missing-table page: what happened and a way back (to the replay, if the game was played). */
+  private showMissing(): void {
+    this.table.root.hidden = true;
+    this.note.hidden = true;
+    this.missing.hidden = false;
+    this.renderMissing();
+    api.replay(this.id).then(
+      () => {
+        this.replayExists = true;
+        this.renderMissing();
+      },
+      () => undefined,
+    );
+  }
+
+  private renderMissing(): void {
+    if (this.missing.hidden) return;
+    this.missing.replaceChildren(
+      h("h1", {}, t("online.noSuchTable")),
+      h("p", {}, t("online.noSuchTableText", { id: this.id })),
+      h("p", { class: "controls" },
+        h("a", { href: "/lobby", "data-link": true, class: "button primary" }, t("online.backToLobby")),
+        this.replayExists ? h("a", { href: `/replay/${encodeURIComponent(this.id)}`, "data-link": true, class: "button" }, t("online.replay")) : null),
+    );
+  }
+
   private renderConn(): void {
     const s = liveSocket().state;
     this.conn.className = `conn ${s === "lost" ? "lost" : ""}`;
@@ -195,6 +235,7 @@ export class TablePage implements Page {
     this.resignButton.textContent = t("table.resign");
     this.account.render();
     this.renderConn();
+    this.renderMissing();
     this.table.relabel();
     this.show();
   }
