@@ -90,7 +90,7 @@ export const POINTS = {
 /**
  * Plays one move for `colour` by mouse, picking the marble and destination that gain
  * the most distance towards `goal` (ties broken at random). A move the table asks to
- * confirm because it would eliminate the mover (RULES §5) is declined, as a person
+ * confirm because it would eliminate the mover (docs/rules.md §5) is declined, as a person
  * would, and the next best move played instead; only when every move eliminates is
  * one confirmed. Returns the path of holes clicked.
  */

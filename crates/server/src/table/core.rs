@@ -432,7 +432,7 @@ impl TableCore {
             return Err(err(
                 ErrorCode::ConfirmRequired,
                 format!(
-                    "{path} ends in your home after the deadline and eliminates you; \
+                    "{path} brings a marble back into your home after the deadline and eliminates you; \
                      send it again with \"confirm\": true to play it"
                 ),
             )

@@ -41,7 +41,7 @@ export const en = {
   "table.moves": "Moves",
   "table.gameOver": "Game over",
   "table.places": "Places",
-  "table.confirmEliminate": "This move eliminates you from the game (RULES §5). Play it anyway?",
+  "table.confirmEliminate": "This move brings a marble back into your home after the deadline, which eliminates you from the game. Play it anyway?",
   "table.confirm": "Play it",
   "table.cancel": "Cancel",
   "table.keyboardHelp": "Keyboard: Tab reaches a marble that can move, Enter picks it up, Tab or the arrow keys reach a marked hole (its path is shown), Enter moves there. Esc puts the marble down.",

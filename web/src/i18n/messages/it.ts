@@ -43,7 +43,7 @@ export const it: Messages = {
   "table.moves": "Mosse",
   "table.gameOver": "Partita finita",
   "table.places": "Piazzamenti",
-  "table.confirmEliminate": "Questa mossa ti elimina dalla partita (regole §5). La giochi lo stesso?",
+  "table.confirmEliminate": "Questa mossa riporta una biglia in casa dopo il termine e ti elimina dalla partita. La giochi lo stesso?",
   "table.confirm": "Gioca",
   "table.cancel": "Annulla",
   "table.keyboardHelp": "Tastiera: con Tab raggiungi una biglia che può muovere e premi Invio, poi con Tab o le frecce raggiungi un foro segnato (ne vedi il percorso) e premi Invio. Esc rimette giù la biglia.",

@@ -43,7 +43,7 @@ export const pt: Messages = {
   "table.moves": "Jogadas",
   "table.gameOver": "Fim de partida",
   "table.places": "Lugares",
-  "table.confirmEliminate": "Esta jogada elimina você da partida (regras §5). Jogar mesmo assim?",
+  "table.confirmEliminate": "Esta jogada traz uma bola de volta para casa depois do prazo e elimina você da partida. Jogar mesmo assim?",
   "table.confirm": "Jogar",
   "table.cancel": "Cancelar",
   "table.keyboardHelp": "Teclado: com Tab alcance uma bola que pode mover e tecle Enter, depois com Tab ou as setas alcance uma casa marcada (você vê o caminho) e tecle Enter. Esc solta a bola.",
