@@ -1,35 +1,50 @@
-//! The eight levels. Each is a node (or depth) budget, a small amount of
-//! seeded evaluation noise for the lower ones, and a time cap so that no level
-//! ever keeps a player waiting. Node budgets, not time, make play
-//! deterministic given a seed and the same on every machine (as long as the
-//! cap is not reached).
+//! The eight levels, one table: each level is one [`Level`] literal saying
+//! how it searches at two units (alpha-beta, by depth or nodes), at three to
+//! five units and at six (Monte Carlo tree search, by iterations and tree
+//! shape), how much seeded noise it adds to the evaluation, how wide its
+//! race solver's beam is, and the time cap it never exceeds.
+//!
+//! Work budgets, not time, make play deterministic given a seed and the same
+//! on every machine; the cap only guards slow hardware. The budgets are set
+//! so that level 8 answers in about half a second natively and within its
+//! one-second cap in the browser's WebAssembly build (about 1.6–1.9 times
+//! slower), at every table size, and each lower level answers faster
+//! (docs/benchmarks.md, "Time per move").
 
 use crate::limits::Limits;
 use crate::tree_shape::TreeShape;
+
+/// A level's tree search at one table size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeLevel {
+    /// Iterations of the search.
+    pub iterations: u64,
+    /// How the tree explores and how its root chooses.
+    pub shape: TreeShape,
+}
 
 /// How one level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
     /// The level, 1–8.
     pub level: u8,
-    /// Search limits (depth or nodes, with a time cap).
-    pub limits: Limits,
-    /// Evaluation noise amplitude (1/100 row).
+    /// Alpha-beta depth limit (two units, and the engine protocol's `go level`).
+    pub depth: Option<u32>,
+    /// Alpha-beta node budget.
+    pub nodes: Option<u64>,
+    /// The tree search at tables of three to five units (players, or teams).
+    pub tree: TreeLevel,
+    /// The tree search at six units (classic-6), where five opponent layers
+    /// sit between two of a player's own moves and each iteration costs more.
+    pub tree_six: TreeLevel,
+    /// Evaluation noise amplitude (1/100 row), a seeded hash of the position.
     pub noise: i32,
     /// Transposition table size in megabytes.
     pub tt_mb: usize,
     /// Widest beam of the race solver (0 = no race solver).
     pub race_width: usize,
-    /// Iterations of the Monte Carlo tree search (tables of more than two units).
-    /// Set per level, not derived from the node budget, so that every step
-    /// from level 4 up multiplies the search by four to six
-    /// (docs/benchmarks.md, session 5).
-    pub mcts_iterations: u64,
-    /// The tree search's shape at tables of up to five units (players, or
-    /// teams); see [`Level::tree_shape`].
-    pub mcts_shape: TreeShape,
-    /// The same at tables of six units (classic-6).
-    pub mcts_shape_six: TreeShape,
+    /// The most time a move may take, in milliseconds.
+    pub cap_ms: u64,
 }
 
 /// The weakest level.
@@ -37,159 +52,225 @@ pub const MIN_LEVEL: u8 = 1;
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 8;
 
-impl Level {
-    /// The settings of `level` (clamped to 1–8).
-    pub fn get(level: u8) -> Level {
-        let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        // One row a level; the MCTS tuple is (iterations, shape at up to
-        // five units, shape at six units).
-        #[rustfmt::skip]
-        let (depth, nodes, noise, cap_ms, tt_mb, race_width, mcts) = match level {
-            1 => (Some(1), None, 500, 300, 1, 0, (25, WIDE, WIDE)),
-            2 => (Some(1), None, 150, 300, 1, 0, (25, WIDE, WIDE)),
-            3 => (Some(2), None, 60, 500, 2, 0, (125, WIDE, WIDE)),
-            4 => (Some(3), Some(20_000), 20, 800, 4, 16, (500, WIDE, WIDE)),
-            5 => (None, Some(40_000), 12, 1_200, 8, 32, (2_500, WIDE, WIDE)),
-            6 => (None, Some(150_000), 6, 2_000, 16, 64, (15_000, WIDE, MIDDLE)),
-            7 => (None, Some(500_000), 0, 3_000, 32, 128, (60_000, NARROW, NARROW)),
-            _ => (None, Some(2_500_000), 0, 5_000, 64, 256, (300_000, WIDE_ROOT, HALVING)),
-        };
-        let (mcts_iterations, mcts_shape, mcts_shape_six) = mcts;
-        Level {
-            level,
-            limits: Limits {
-                depth,
-                nodes,
-                movetime_ms: Some(cap_ms),
-                ..Limits::default()
-            },
-            noise,
-            tt_mb,
-            race_width,
-            mcts_iterations,
-            mcts_shape,
-            mcts_shape_six,
-        }
-    }
-
-    /// The tree search's shape at a table of `units` players or teams.
-    ///
-    /// Levels 1–6 explore widely (0.7); levels 7 and 8 spend their larger
-    /// budgets on the most promising moves (0.3), which makes them much
-    /// stronger at every table size (docs/benchmarks.md, session 6: at six
-    /// seats level 6 scored 52% against level 5 exploring at 0.7 and 71% at
-    /// 0.3). Lower levels keep 0.7 so that each step of the ladder stays
-    /// apart: with 0.3 from level 6 up, level 7 was no better than level 6,
-    /// and with 0.3 for every level, level 5 no better than level 4.
-    ///
-    /// At six units (classic-6) level 6 explores at 0.5, between the two:
-    /// at 0.7 it was no better than level 5 there, at 0.4 level 7 was no
-    /// better than it, and at 0.5 both steps are apart (sessions 9 and 10).
-    /// Three teams of two (pairs-3x2) play like three units and keep 0.7:
-    /// at 0.5 level 7 was no better than level 6 there.
-    ///
-    /// Level 8 is one tree whose root explores at 0.7 and the rest at 0.3
-    /// below six units: the lines under the moves it likes deepen as in
-    /// level 7, while its larger budget keeps comparing the moves
-    /// themselves (with 0.3 at the root too, 300 000 iterations played no
-    /// better than level 7's 60 000; sessions 7, 8 and 10). At six units
-    /// its root chooses by sequential halving, every move getting an equal
-    /// share of each round, the better half going on: there a tree at 0.3
-    /// settles on one root move within its first few thousand iterations,
-    /// and neither the wider root (session 11) nor five voting trees
-    /// (sessions 8–12) made the larger budget count (session 19).
-    pub fn tree_shape(&self, units: usize) -> TreeShape {
-        if units >= 6 {
-            self.mcts_shape_six
-        } else {
-            self.mcts_shape
-        }
-    }
-
-    /// These limits with the time cap lowered to `max_ms` if given.
-    pub fn capped(&self, max_ms: Option<u64>) -> Limits {
-        let mut l = self.limits;
-        if let Some(m) = max_ms {
-            l.movetime_ms = Some(l.movetime_ms.map_or(m, |c| c.min(m)));
-        }
-        l
-    }
-}
-
-/// One tree exploring widely (0.7): levels 1–6.
+/// One tree exploring widely (UCB1 constant 0.7): levels 1–6. Lower levels
+/// explore widely so that the steps of the ladder stay apart.
 const WIDE: TreeShape = TreeShape::one_tree(70);
-/// One tree between the two (0.5): level 6 at six units.
+/// One tree between the two (0.5): level 6 at six units, where 0.7 was no
+/// better than level 5 and 0.4 as good as level 7.
 const MIDDLE: TreeShape = TreeShape::one_tree(50);
 /// One tree spending its budget on the most promising moves (0.3): level 7.
 const NARROW: TreeShape = TreeShape::one_tree(30);
-/// One tree at 0.3 whose root explores at 0.7: level 8 below six units.
+/// One tree at 0.3 whose root explores at 0.7, so that its larger budget
+/// keeps comparing the root moves while the lines under the best deepen:
+/// level 8 below six units.
 const WIDE_ROOT: TreeShape = TreeShape {
     root_exploration_pct: Some(70),
     ..NARROW
 };
-/// One tree at 0.3 whose root chooses by sequential halving: level 8 at
-/// six units.
+/// One tree at 0.3 whose root chooses by sequential halving (every root move
+/// an equal share of each round, the better half going on): level 8 at six
+/// units, where a tree at 0.3 settles on one root move within its first few
+/// thousand iterations.
 const HALVING: TreeShape = TreeShape {
     halving: true,
     ..NARROW
 };
+
+/// A tree search of `iterations` shaped `shape`.
+const fn tree(iterations: u64, shape: TreeShape) -> TreeLevel {
+    TreeLevel { iterations, shape }
+}
+
+/// Every level, weakest first.
+pub const LEVELS: [Level; 8] = [
+    Level {
+        level: 1,
+        depth: Some(1),
+        nodes: None,
+        tree: tree(25, WIDE),
+        tree_six: tree(25, WIDE),
+        noise: 500,
+        tt_mb: 1,
+        race_width: 0,
+        cap_ms: 300,
+    },
+    Level {
+        level: 2,
+        depth: Some(1),
+        nodes: None,
+        tree: tree(25, WIDE),
+        tree_six: tree(25, WIDE),
+        noise: 150,
+        tt_mb: 1,
+        race_width: 0,
+        cap_ms: 300,
+    },
+    Level {
+        level: 3,
+        depth: Some(2),
+        nodes: None,
+        tree: tree(125, WIDE),
+        tree_six: tree(125, WIDE),
+        noise: 60,
+        tt_mb: 2,
+        race_width: 0,
+        cap_ms: 400,
+    },
+    Level {
+        level: 4,
+        depth: Some(3),
+        nodes: Some(20_000),
+        tree: tree(500, WIDE),
+        tree_six: tree(500, WIDE),
+        noise: 20,
+        tt_mb: 4,
+        race_width: 16,
+        cap_ms: 500,
+    },
+    Level {
+        level: 5,
+        depth: None,
+        nodes: Some(40_000),
+        tree: tree(2_500, WIDE),
+        tree_six: tree(2_000, WIDE),
+        noise: 12,
+        tt_mb: 8,
+        race_width: 32,
+        cap_ms: 600,
+    },
+    Level {
+        level: 6,
+        depth: None,
+        nodes: Some(100_000),
+        tree: tree(7_500, WIDE),
+        tree_six: tree(5_000, MIDDLE),
+        noise: 6,
+        tt_mb: 16,
+        race_width: 64,
+        cap_ms: 700,
+    },
+    Level {
+        level: 7,
+        depth: None,
+        nodes: Some(250_000),
+        tree: tree(15_000, NARROW),
+        tree_six: tree(10_000, NARROW),
+        noise: 0,
+        tt_mb: 32,
+        race_width: 128,
+        cap_ms: 800,
+    },
+    Level {
+        level: 8,
+        depth: None,
+        nodes: Some(600_000),
+        tree: tree(30_000, WIDE_ROOT),
+        tree_six: tree(20_000, HALVING),
+        noise: 0,
+        tt_mb: 64,
+        race_width: 256,
+        cap_ms: 1_000,
+    },
+];
+
+impl Level {
+    /// The settings of `level` (clamped to 1–8).
+    pub fn get(level: u8) -> Level {
+        LEVELS[usize::from(level.clamp(MIN_LEVEL, MAX_LEVEL) - 1)]
+    }
+
+    /// The alpha-beta search's limits: depth or nodes, and the time cap.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime_ms: Some(self.cap_ms),
+            ..Limits::default()
+        }
+    }
+
+    /// The tree search at a table of `units` players or teams.
+    pub fn tree(&self, units: usize) -> TreeLevel {
+        if units >= 6 {
+            self.tree_six
+        } else {
+            self.tree
+        }
+    }
+
+    /// The alpha-beta limits with the time cap lowered to `max_ms` if given.
+    pub fn capped(&self, max_ms: Option<u64>) -> Limits {
+        let mut l = self.limits();
+        if let Some(m) = max_ms {
+            l.movetime_ms = Some(self.cap_ms.min(m));
+        }
+        l
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_level_searches_more_than_the_one_below() {
-        for level in MIN_LEVEL + 1..=MAX_LEVEL {
-            let (lower, upper) = (Level::get(level - 1), Level::get(level));
-            assert!(upper.mcts_iterations >= lower.mcts_iterations, "{level}");
-            assert!(upper.noise <= lower.noise, "{level}");
-            for units in [3, 4, 6] {
-                assert!(
-                    upper.tree_shape(units).exploration() <= lower.tree_shape(units).exploration(),
-                    "{level} at {units} units"
-                );
-            }
-            assert!(
-                upper.limits.movetime_ms >= lower.limits.movetime_ms,
-                "{level}"
-            );
-            // From level 4 up every step multiplies the tree search by four
-            // or more (the steps the ladders in docs/benchmarks.md measure).
-            if level > 4 {
-                assert!(
-                    upper.mcts_iterations >= 4 * lower.mcts_iterations,
-                    "{level}"
-                );
-            }
+    fn the_table_is_in_level_order() {
+        for (i, level) in LEVELS.iter().enumerate() {
+            assert_eq!(usize::from(level.level), i + 1);
         }
         assert_eq!(Level::get(0), Level::get(MIN_LEVEL));
         assert_eq!(Level::get(9), Level::get(MAX_LEVEL));
     }
 
     #[test]
+    fn every_level_searches_more_than_the_one_below_and_no_longer_than_level_eight() {
+        for level in MIN_LEVEL + 1..=MAX_LEVEL {
+            let (lower, upper) = (Level::get(level - 1), Level::get(level));
+            assert!(upper.noise <= lower.noise, "{level}");
+            assert!(upper.cap_ms >= lower.cap_ms, "{level}");
+            assert!(upper.nodes >= lower.nodes, "{level}");
+            for units in [3, 4, 6] {
+                let (lo, up) = (lower.tree(units), upper.tree(units));
+                assert!(up.iterations >= lo.iterations, "{level} at {units}");
+                assert!(
+                    up.shape.exploration() <= lo.shape.exploration(),
+                    "{level} at {units} units"
+                );
+                // From level 5 up every step at least doubles the tree search.
+                if level > 5 {
+                    assert!(up.iterations >= 2 * lo.iterations, "{level} at {units}");
+                }
+            }
+        }
+        assert_eq!(Level::get(MAX_LEVEL).cap_ms, 1_000);
+    }
+
+    #[test]
     fn level_eight_widens_its_root_below_six_units_and_halves_at_six() {
         let top = Level::get(MAX_LEVEL);
         for units in [3, 4] {
-            let shape = top.tree_shape(units);
-            assert_eq!((shape.trees, shape.root_exploration()), (1, Some(0.7)));
+            let shape = top.tree(units).shape;
+            assert_eq!(
+                (shape.root_exploration(), shape.halving),
+                (Some(0.7), false)
+            );
         }
-        let six = top.tree_shape(6);
-        assert_eq!(
-            (six.trees, six.root_exploration(), six.halving),
-            (1, None, true)
-        );
-        assert!(!top.tree_shape(3).halving);
-        assert_eq!(six.exploration(), top.tree_shape(3).exploration());
-        // Every other level is one tree with one constant throughout.
+        let six = top.tree(6).shape;
+        assert_eq!((six.root_exploration(), six.halving), (None, true));
+        assert_eq!(six.exploration(), top.tree(3).shape.exploration());
         for level in MIN_LEVEL..MAX_LEVEL {
             for units in [3, 6] {
-                let shape = Level::get(level).tree_shape(units);
-                assert_eq!(
-                    (shape.trees, shape.root_exploration(), shape.halving),
-                    (1, None, false)
-                );
+                let shape = Level::get(level).tree(units).shape;
+                assert_eq!((shape.root_exploration(), shape.halving), (None, false));
             }
         }
+    }
+
+    #[test]
+    fn a_lower_cap_replaces_the_levels_own() {
+        let eight = Level::get(8);
+        assert_eq!(eight.capped(None).movetime_ms, Some(1_000));
+        assert_eq!(eight.capped(Some(200)).movetime_ms, Some(200));
+        assert_eq!(eight.capped(Some(5_000)).movetime_ms, Some(1_000));
+        assert_eq!(eight.limits().nodes, Some(600_000));
     }
 }

@@ -37,14 +37,12 @@
 pub mod brs;
 pub mod clock;
 pub mod deadline;
-pub mod ensemble;
 pub mod eval;
 pub mod greedy;
 pub mod ida;
 pub mod levels;
 pub mod limits;
 pub mod mcts;
-pub mod overrides;
 pub mod progress;
 pub mod protocol;
 pub mod race;

@@ -24,7 +24,6 @@
 
 use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
-use crate::ensemble::Ensemble;
 use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
@@ -67,18 +66,6 @@ pub struct Config {
     pub progress: f64,
     /// Cost (1/100 row) at which the progress term is one half.
     pub progress_scale: f64,
-    /// Weight of the implicit max-n value beside the playouts' mean in
-    /// selection (0 = playouts only): every node keeps the evaluation of
-    /// its position backed up max-n style through the tree (Lanctot,
-    /// Winands, Pepels and Sturtevant, "Monte Carlo Tree Search with
-    /// Heuristic Evaluations using Implicit Minimax Backups", 2014), and a
-    /// child is scored `(1 − w)·mean + w·implicit`.
-    pub implicit: f64,
-    /// Progressive widening at nodes where another unit is to move, if it
-    /// differs from [`Config::widening`]: a smaller value keeps the
-    /// opponents to their few best moves by the prior, so the tree reaches
-    /// more of the searching player's own later moves.
-    pub opponent_widening: Option<f64>,
     /// Sequential halving at the root (Karnin, Koren and Somekh 2013; as
     /// in Gumbel MuZero): every root move gets an equal share of a round's
     /// iterations, the better half by mean value goes on to the next
@@ -86,11 +73,6 @@ pub struct Config {
     /// selects by UCB1 as usual. Off, the root is one more UCB1 node and
     /// the most visited move is played.
     pub halving: bool,
-    /// The exploration constant at nodes where another unit is to move, if
-    /// it differs from [`Config::exploration`]: above it, the value of a
-    /// move of ours averages over more of each opponent's good replies
-    /// instead of the one the tree settled on first.
-    pub opponent_exploration: Option<f64>,
 }
 
 impl Config {
@@ -106,10 +88,7 @@ impl Config {
         widening: 1.0,
         progress: 0.1,
         progress_scale: 3_000.0,
-        implicit: 0.0,
-        opponent_widening: None,
         halving: false,
-        opponent_exploration: None,
     };
 }
 
@@ -158,15 +137,15 @@ pub struct Budget {
 
 impl Budget {
     /// The budget of `level` for `position` starting at `start_ms`: the
-    /// level's iterations, and its time cap (lowered to `max_ms` if given)
-    /// as a deadline.
+    /// level's iterations at this table size, and its time cap (lowered to
+    /// `max_ms` if given) as a deadline.
     pub fn of(level: &Level, max_ms: Option<u64>, position: &Position, start_ms: f64) -> Budget {
         let deadline_ms = level
             .capped(max_ms)
             .budget_ms(estimate_moves_left(position))
             .map_or(f64::INFINITY, |b| start_ms + b);
         Budget {
-            iterations: level.mcts_iterations,
+            iterations: level.tree(position.variant().unit_count()).iterations,
             deadline_ms,
         }
     }
@@ -176,12 +155,10 @@ impl Budget {
 /// strategy is not read). `None` when there is no legal move.
 pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
     let position = request.position;
-    let overrides = request.style.overrides;
-    let lv = overrides.level(Level::get(request.level));
+    let lv = Level::get(request.level);
     let start = clock.now_ms();
-    let shape = overrides.shape(lv.tree_shape(position.variant().unit_count()));
-    let config = overrides.config(Config::of_shape(&shape));
-    let budget = overrides.budget(Budget::of(&lv, request.max_ms, position, start));
+    let shape = lv.tree(position.variant().unit_count()).shape;
+    let budget = Budget::of(&lv, request.max_ms, position, start);
     let allowed = request.allowed_moves();
     if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
         let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
@@ -191,20 +168,18 @@ pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
             return Some(first);
         }
     }
-    let ensemble = Ensemble {
-        trees: shape.trees,
-        config,
-        noise: lv.noise,
-        weights: request.style.weights,
-    };
-    ensemble.choose_among(
+    let mut mcts = Mcts::new(
         position,
         request.history,
-        allowed.as_deref(),
         request.seed,
-        budget,
-        clock,
-    )
+        lv.noise,
+        request.style.weights,
+        Config::of_shape(&shape),
+    );
+    if let Some(only) = &allowed {
+        mcts.restrict_root(only);
+    }
+    mcts.run(budget, clock).map(|r| r.best)
 }
 
 /// In a two-player race or on a final approach, the first move of the
@@ -231,10 +206,6 @@ struct Node {
     /// Where this node's candidate moves start in [`Mcts::arena`], once
     /// generated.
     arena_start: u32,
-    /// The implicit max-n value of every colour (see [`Config::implicit`]):
-    /// the evaluation of this node's position while it has no visited
-    /// child, then that of the visited child best for the colour to move.
-    implicit: [f32; 6],
 }
 
 impl Node {
@@ -250,7 +221,6 @@ impl Node {
             children: 0,
             candidates: UNKNOWN,
             arena_start: 0,
-            implicit: [0.0; 6],
         }
     }
 }
@@ -478,15 +448,11 @@ impl Mcts {
         visited.clear();
         visited.push(0);
         self.path.clear();
-        let implicit = self.config.implicit > 0.0;
         let values = loop {
             if pos.is_over() {
-                break self.leaf_values(node, &pos);
+                break self.evaluate(&pos);
             }
             if node != 0 && self.nodes[node as usize].visits == 0 {
-                if implicit {
-                    self.nodes[node as usize].implicit = self.evaluate(&pos).map(|v| v as f32);
-                }
                 self.playout(&mut pos);
                 break self.evaluate(&pos);
             }
@@ -495,7 +461,7 @@ impl Mcts {
                 self.widen(node, &pos);
             }
             let Some(child) = forced.or_else(|| self.select(node)) else {
-                break self.leaf_values(node, &pos);
+                break self.evaluate(&pos);
             };
             let mv = self.nodes[child as usize].mv;
             pos.play_unchecked(&mv);
@@ -513,38 +479,7 @@ impl Mcts {
             n.visits += 1;
             n.value += values[n.mover as usize];
         }
-        if implicit {
-            for &i in visited[..visited.len() - 1].iter().rev() {
-                self.back_up_implicit(i);
-            }
-        }
         self.visited = visited;
-    }
-
-    /// The values of `pos`, where the iteration stops at `node` without a
-    /// playout (the game is over, or no move is left), kept as the node's
-    /// implicit values when [`Config::implicit`] is set.
-    fn leaf_values(&mut self, node: u32, pos: &Position) -> [f64; 6] {
-        let values = self.evaluate(pos);
-        if self.config.implicit > 0.0 {
-            self.nodes[node as usize].implicit = values.map(|v| v as f32);
-        }
-        values
-    }
-
-    /// Sets the implicit value of `node` to that of its visited child best
-    /// for the colour to move at `node` (kept as it is while no child has
-    /// been visited).
-    fn back_up_implicit(&mut self, node: u32) {
-        let best = self
-            .children_of(node)
-            .map(|i| &self.nodes[i as usize])
-            .filter(|c| c.visits > 0)
-            .max_by(|a, b| a.implicit[a.mover as usize].total_cmp(&b.implicit[b.mover as usize]))
-            .map(|c| c.implicit);
-        if let Some(values) = best {
-            self.nodes[node as usize].implicit = values;
-        }
     }
 
     /// Whether the position `hash` has now been seen three times.
@@ -556,15 +491,7 @@ impl Mcts {
     /// Adds the next candidate child of `node` if its visits allow one more.
     fn widen(&mut self, node: u32, pos: &Position) {
         let n = &self.nodes[node as usize];
-        let widening = match self.config.opponent_widening {
-            Some(w)
-                if self.unit_of[pos.turn().index()] != self.unit_of[self.root.turn().index()] =>
-            {
-                w
-            }
-            _ => self.config.widening,
-        };
-        let allowed = 1 + (widening * (n.visits as f64).sqrt()) as usize;
+        let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
         if n.children as usize >= allowed {
             return;
         }
@@ -622,53 +549,26 @@ impl Mcts {
             if n.visits == 0 {
                 return Some(i);
             }
-            let q = self.mixed_mean(n);
+            let q = mean(n);
             lo = lo.min(q);
             hi = hi.max(q);
         }
         let span = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
-        let exploration = match (
-            self.config.root_exploration,
-            self.config.opponent_exploration,
-        ) {
-            (Some(c), _) if node == 0 => c,
-            (_, Some(c)) if node != 0 && !self.ours(node) => c,
+        let exploration = match self.config.root_exploration {
+            Some(c) if node == 0 => c,
             _ => self.config.exploration,
         };
         let mut best: Option<(f64, u32)> = None;
         for i in self.children_of(node) {
             let n = &self.nodes[i as usize];
             let v = n.visits as f64;
-            let q = (self.mixed_mean(n) - lo) / span;
+            let q = (mean(n) - lo) / span;
             let score = q + exploration * (log_n / v).sqrt();
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, i));
             }
         }
         best.map(|b| b.1)
-    }
-
-    /// Whether the player to move at `node` (one with children) is of the
-    /// root's unit.
-    fn ours(&self, node: u32) -> bool {
-        let first = self.nodes[node as usize].first_child;
-        first == NONE || {
-            let mover = self.nodes[first as usize].mover as usize;
-            self.unit_of[mover] == self.unit_of[self.root.turn().index()]
-        }
-    }
-
-    /// The value selection sees of a visited node for the colour that moved
-    /// into it: its playouts' mean, blended with its implicit max-n value
-    /// when [`Config::implicit`] is set.
-    fn mixed_mean(&self, n: &Node) -> f64 {
-        let mean = n.value / n.visits as f64;
-        let w = self.config.implicit;
-        if w > 0.0 {
-            (1.0 - w) * mean + w * f64::from(n.implicit[n.mover as usize])
-        } else {
-            mean
-        }
     }
 
     /// A short epsilon-greedy playout: `rollout_rounds` rounds of moves.
@@ -762,6 +662,11 @@ impl Mcts {
         z ^= z >> 29;
         (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
     }
+}
+
+/// The mean value of a visited node for the colour that moved into it.
+fn mean(n: &Node) -> f64 {
+    n.value / n.visits as f64
 }
 
 fn logistic(x: f64) -> f64 {
@@ -987,80 +892,6 @@ mod tests {
         }
     }
 
-    /// Checks that every node of the tree under `node` with a visited
-    /// child holds the implicit values of its visited child best for the
-    /// colour to move there. Returns the nodes that had one.
-    fn check_implicit(tree: &Mcts, node: u32) -> usize {
-        let visited: Vec<&Node> = tree
-            .children_of(node)
-            .map(|i| &tree.nodes[i as usize])
-            .filter(|c| c.visits > 0)
-            .collect();
-        let mut inner = 0;
-        if let Some(best) = visited
-            .iter()
-            .map(|c| c.implicit[c.mover as usize])
-            .reduce(f32::max)
-        {
-            let n = &tree.nodes[node as usize];
-            let mover = visited[0].mover as usize;
-            assert_eq!(n.implicit[mover], best, "node {node}");
-            assert!(visited.iter().any(|c| c.implicit == n.implicit));
-            inner += 1;
-        }
-        for i in tree.children_of(node) {
-            inner += check_implicit(tree, i);
-        }
-        inner
-    }
-
-    #[test]
-    fn implicit_values_are_backed_up_max_n_style() {
-        let config = Config {
-            exploration: 0.3,
-            implicit: 0.4,
-            ..Config::DEFAULT
-        };
-        let budget = Budget {
-            iterations: 2_000,
-            deadline_ms: f64::INFINITY,
-        };
-        for (variant, ply) in [(Variant::Classic3, 12), (Variant::Classic6, 30)] {
-            let pos = greedy_game(variant, ply)[ply];
-            let mut tree = Mcts::new(&pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
-            let report = tree.run(budget, &FrozenClock).expect("a move");
-            assert!(pos.legal_moves().contains(&report.best));
-            assert!(check_implicit(&tree, 0) > 100, "{variant}");
-            // A leaf keeps the evaluation of its own position.
-            let leaf = tree
-                .children_of(0)
-                .find(|&i| tree.nodes[i as usize].visits == 1)
-                .expect("a root move tried once");
-            let mut after = pos;
-            after.play_unchecked(&tree.nodes[leaf as usize].mv);
-            let expected = tree.evaluate(&after).map(|v| v as f32);
-            assert_eq!(tree.nodes[leaf as usize].implicit, expected);
-        }
-    }
-
-    /// The most children any node under `node` has where `mine` says
-    /// whether the unit to move there is the root's, or not.
-    fn widest(tree: &Mcts, node: u32, pos: &Position, mine: bool) -> usize {
-        let own = tree.unit_of[pos.turn().index()] == tree.unit_of[tree.root.turn().index()];
-        let here = if own == mine {
-            tree.nodes[node as usize].children as usize
-        } else {
-            0
-        };
-        tree.children_of(node)
-            .map(|c| {
-                let mut next = *pos;
-                next.play_unchecked(&tree.nodes[c as usize].mv);
-                widest(tree, c, &next, mine)
-            })
-            .fold(here, usize::max)
-    }
-
     /// A tree of `pos` (seed 5, no noise) after `iterations` iterations,
     /// and its report.
     fn grown(pos: &Position, iterations: u64, config: Config) -> (Mcts, Report) {
@@ -1071,60 +902,6 @@ mod tests {
         let mut tree = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
         let report = tree.run(budget, &FrozenClock).expect("a move");
         (tree, report)
-    }
-
-    #[test]
-    fn opponents_widen_at_their_own_rate() {
-        let pos = greedy_game(Variant::Classic6, 30)[30];
-        let grow = |opponent_widening| {
-            let config = Config {
-                opponent_widening,
-                ..Config::DEFAULT
-            };
-            grown(&pos, 3_000, config).0
-        };
-        let (plain, kept) = (grow(None), grow(Some(0.0)));
-        // Without the option opponents widen like the player; with 0 each
-        // of them keeps to the first candidate, and the player's own
-        // nodes take more children.
-        assert!(widest(&plain, 0, &pos, false) > 1);
-        assert_eq!(widest(&kept, 0, &pos, false), 1);
-        assert!(widest(&kept, 0, &pos, true) >= widest(&plain, 0, &pos, true));
-        assert_eq!(check_children(&kept, 0, &pos), kept.nodes.len());
-    }
-
-    #[test]
-    fn opponents_explore_at_their_own_constant() {
-        let pos = greedy_game(Variant::Classic6, 30)[30];
-        // The share of the visits of the most visited root move that its
-        // most visited reply (the next player's, an opponent) takes.
-        let reply_share = |opponent_exploration| {
-            let config = Config {
-                exploration: 0.3,
-                opponent_exploration,
-                ..Config::DEFAULT
-            };
-            let (tree, _) = grown(&pos, 4_000, config);
-            let top = tree
-                .children_of(0)
-                .max_by_key(|&i| tree.nodes[i as usize].visits)
-                .expect("root moves");
-            assert!(
-                tree.ours(0) && !tree.ours(top),
-                "the root ours, the reply theirs"
-            );
-            let replies: Vec<u32> = tree
-                .children_of(top)
-                .map(|i| tree.nodes[i as usize].visits)
-                .collect();
-            let most = *replies.iter().max().expect("replies");
-            f64::from(most) / f64::from(replies.iter().sum::<u32>())
-        };
-        let (narrow, wide) = (reply_share(None), reply_share(Some(0.9)));
-        assert!(
-            wide < narrow,
-            "reply share {wide:.3} at 0.9, {narrow:.3} at 0.3"
-        );
     }
 
     #[test]
@@ -1212,48 +989,5 @@ mod tests {
         next.play_unchecked(&red_move);
         let w = m.evaluate(&next);
         assert!(w[Colour::Black.index()] > w[Colour::Red.index()]);
-    }
-
-    #[test]
-    #[ignore = "timing: cargo test --release -p stella-ai mcts::tests::timing -- --ignored --nocapture"]
-    fn timing() {
-        let clock = crate::clock::SystemClock::new();
-        for variant in [Variant::Classic3, Variant::Classic6, Variant::Classic2] {
-            let positions = greedy_game(variant, 60);
-            let sample: Vec<&Position> = positions
-                .iter()
-                .step_by(12)
-                .filter(|p| !p.is_over())
-                .collect();
-            for level in [4u8, 6] {
-                let t0 = clock.now_ms();
-                for p in &sample {
-                    Request::new(p, level, 1)
-                        .style(crate::Style {
-                            strategy: Some(crate::Strategy::Paranoid),
-                            ..Default::default()
-                        })
-                        .choose(&clock);
-                }
-                let ab = (clock.now_ms() - t0) / sample.len() as f64;
-                let lv = Level::get(level);
-                let (mut iters, mut plies) = (0, 0);
-                let t0 = clock.now_ms();
-                for p in &sample {
-                    let budget = Budget::of(&lv, None, p, clock.now_ms());
-                    let mut m = Mcts::new(p, &[], 1, lv.noise, Weights::DEFAULT, Config::DEFAULT);
-                    let r = m.run(budget, &clock).unwrap();
-                    iters += r.iterations;
-                    plies += r.plies;
-                }
-                let ms = clock.now_ms() - t0;
-                println!(
-                    "{variant} level {level}: paranoid {ab:.0} ms/move, mcts {:.0} ms/move, {:.0} iterations/s, {:.0} plies/s",
-                    ms / sample.len() as f64,
-                    iters as f64 * 1000.0 / ms,
-                    plies as f64 * 1000.0 / ms
-                );
-            }
-        }
     }
 }

@@ -232,7 +232,7 @@ impl Engine {
             self.searcher.set_race_width(Level::get(8).race_width);
             self.searcher.set_root_moves(None);
             if limits == Limits::default() {
-                limits = Level::get(8).limits;
+                limits = Level::get(8).limits();
             }
         }
         self.searcher.set_game_history(&history);

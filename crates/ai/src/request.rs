@@ -7,24 +7,20 @@ use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::Weights;
 use crate::levels::Level;
 use crate::mcts;
-use crate::overrides::Overrides;
 use crate::progress::Progress;
 use crate::search::{Searcher, Settings};
 use crate::strategy::Strategy;
 use stella_engine::{Move, Position};
 
 /// How a computer player searches besides its level: the multi-player
-/// strategy (`None` = [`Strategy::default_for`] the variant), the
-/// evaluation weights, and any tree-search settings replaced for an
-/// experiment.
+/// strategy (`None` = [`Strategy::default_for`] the variant) and the
+/// evaluation weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
     /// Multi-player strategy; `None` picks the default for the variant.
     pub strategy: Option<Strategy>,
     /// Evaluation weights.
     pub weights: Weights,
-    /// Tree-search settings replaced for an experiment (none by default).
-    pub overrides: Overrides,
 }
 
 /// What to choose a move for. Build it with [`Request::new`] and the
@@ -159,7 +155,6 @@ mod tests {
         let style = Style {
             strategy: Some(Strategy::BestReply),
             weights: Weights::DEFAULT,
-            overrides: Overrides::default(),
         };
         let r = Request::new(&pos, 5, 9)
             .history(&history)

@@ -1,10 +1,10 @@
 //! The shape of a level's Monte Carlo tree search at one table size: how
 //! widely its nodes explore, whether its root explores more widely than the
-//! rest of the tree, and among how many independent trees its iterations are
-//! shared ([`crate::ensemble`]). A level has one shape for tables of up to
-//! five units (players, or teams) and one for six units (classic-6), where
-//! five opponent layers sit between two of a player's own moves and what
-//! helps at three or four units need not help (docs/benchmarks.md).
+//! rest of the tree, and whether the root chooses by sequential halving. A
+//! level has one shape for tables of up to five units (players, or teams)
+//! and one for six units (classic-6), where five opponent layers sit
+//! between two of a player's own moves and what helps at three or four
+//! units need not help.
 
 /// How a tree search is shaped (constants in hundredths).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,8 +14,6 @@ pub struct TreeShape {
     /// The constant at the root, in hundredths, where it differs from the
     /// rest of the tree.
     pub root_exploration_pct: Option<u8>,
-    /// Independent trees the iterations are shared among (1 is one tree).
-    pub trees: u8,
     /// Whether the root chooses by sequential halving
     /// ([`crate::mcts::Config::halving`]) instead of UCB1.
     pub halving: bool,
@@ -27,7 +25,6 @@ impl TreeShape {
         TreeShape {
             exploration_pct: pct,
             root_exploration_pct: None,
-            trees: 1,
             halving: false,
         }
     }
@@ -45,7 +42,7 @@ impl TreeShape {
 }
 
 /// A constant stored in hundredths, as a fraction.
-pub(crate) fn hundredths<T: Into<f64>>(pct: T) -> f64 {
+fn hundredths<T: Into<f64>>(pct: T) -> f64 {
     pct.into() / 100.0
 }
 
@@ -58,7 +55,6 @@ mod tests {
         let plain = TreeShape::one_tree(70);
         assert_eq!(plain.exploration(), 0.7);
         assert_eq!(plain.root_exploration(), None);
-        assert_eq!(plain.trees, 1);
         assert!(!plain.halving);
         let rooted = TreeShape {
             root_exploration_pct: Some(50),

@@ -104,3 +104,17 @@ fn the_solitaire_is_crossed() {
     assert!(problem.solved(mine));
     assert!(plan.len() <= 35, "{} moves", plan.len());
 }
+
+#[test]
+fn level_eight_keeps_to_its_one_second_cap_at_every_table_size() {
+    // Each reading of this clock is a millisecond later than the one before,
+    // so the cap, not the work budget, ends these searches.
+    for variant in [Variant::Classic2, Variant::Classic3, Variant::Classic6] {
+        let game = Game::new(variant);
+        let clock = StepClock::new(1.0);
+        let mv = stella_ai::best_move_in_game(&game, 8, 1, &clock, None).expect("a move");
+        assert!(game.position().legal_moves().contains(&mv));
+        let spent = clock.now_ms();
+        assert!(spent <= 1_050.0, "{variant}: {spent} readings");
+    }
+}

@@ -1,5 +1,5 @@
 //! Fault test on the real binaries: `stella serve` is killed with SIGKILL while games
-//! are being played by `stella loadtest`, restarted on the same SQLite file and port;
+//! are being played by `stella-lab loadtest`, restarted on the same SQLite file and port;
 //! the simulated players reconnect on their own and resync. Then every move the server
 //! acknowledged must be in its replay of the game, and every game must have gone on
 //! after the restart.
@@ -16,6 +16,19 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 const STELLA: &str = env!("CARGO_BIN_EXE_stella");
+
+/// The `stella-lab` binary, built beside `stella` by `cargo test --workspace`
+/// (or `cargo build -p stella-lab`).
+fn lab_binary() -> PathBuf {
+    let lab =
+        Path::new(STELLA).with_file_name(format!("stella-lab{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        lab.exists(),
+        "{} is missing: build it first (cargo build -p stella-lab)",
+        lab.display()
+    );
+    lab
+}
 
 /// A child process killed (SIGKILL) when dropped, so a failing test leaves nothing.
 struct Proc(Child);
@@ -100,7 +113,7 @@ async fn sigkill_mid_play_loses_no_acknowledged_move_and_games_go_on() {
     // long enough for play before the kill and well after the restart.
     let duration = 24;
     let load = Proc(
-        Command::new(STELLA)
+        Command::new(lab_binary())
             .args([
                 "loadtest",
                 "--url",
@@ -121,7 +134,7 @@ async fn sigkill_mid_play_loses_no_acknowledged_move_and_games_go_on() {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("stella loadtest starts"),
+            .expect("stella-lab loadtest starts"),
     );
 
     // Let every game get going, then kill the server outright (SIGKILL).

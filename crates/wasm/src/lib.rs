@@ -61,31 +61,22 @@ impl WasmGame {
     }
 
     /// The computer's move (`stella_ai`, level 1–8) for the seat to move, as a
-    /// canonical path; the game's history counts for repetition.
+    /// canonical path; the game's history counts for repetition. The level's
+    /// own time cap bounds the thinking (one second at level 8).
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(&self, level: u8, seed: u64) -> Result<String, JsError> {
         let pos = self.game.position();
-        let mv = stella_ai::best_move_in_game(
-            &self.game,
-            level,
-            seed,
-            &BrowserClock::new(),
-            Some(MAX_THINK_MS),
-        )
-        .ok_or_else(|| JsError::new("no legal move"))?;
+        let mv = stella_ai::best_move_in_game(&self.game, level, seed, &BrowserClock::new(), None)
+            .ok_or_else(|| JsError::new("no legal move"))?;
         Ok(pos.path_of(&mv).to_string())
     }
 }
 
 /// The computer's move in a game as a canonical path, `None` without a legal move.
 pub fn best_path_in_game(game: &Game, level: u8, seed: u64) -> Option<String> {
-    let mv =
-        stella_ai::best_move_in_game(game, level, seed, &BrowserClock::new(), Some(MAX_THINK_MS))?;
+    let mv = stella_ai::best_move_in_game(game, level, seed, &BrowserClock::new(), None)?;
     Some(game.position().path_of(&mv).to_string())
 }
-
-/// Upper bound on the computer's thinking time per move in the browser.
-pub const MAX_THINK_MS: u64 = 5_000;
 
 fn best_move_in(pos: &Position, level: u8, seed: u64) -> Result<String, JsError> {
     let mv = stella_ai::best_move(pos, level, seed, &BrowserClock::new())

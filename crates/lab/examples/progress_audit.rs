@@ -1,9 +1,9 @@
-//! Counts, in game records (from `stella match --records DIR`), the turns at
+//! Counts, in game records (from `stella-lab match --records DIR`), the turns at
 //! which the progress guard ([`stella_ai::progress`]) restricts the player
 //! to move ([`Request::allowed_moves`]), by colour and from which ply: how
 //! often the guard steps into games.
 //!
-//! `cargo run --release -p stella-ai --example progress_audit -- RECORD…`
+//! `cargo run --release -p stella-lab --example progress_audit -- RECORD…`
 
 use stella_ai::progress::Progress;
 use stella_ai::Request;

@@ -3,7 +3,7 @@
 //! position of a race (`race::is_race`) compares the beam's plan with IDA*
 //! given the beam's plan as an upper bound.
 //!
-//! `cargo run --release -p stella-ai --example race_exact -- [GAMES] [LEVEL] [MS]`
+//! `cargo run --release -p stella-lab --example race_exact -- [GAMES] [LEVEL] [MS]`
 //! (defaults: 4 games at level 6, IDA* stopped after 1000 ms per position).
 
 use stella_ai::ida::{solve_exact, Heuristic};

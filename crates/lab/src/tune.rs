@@ -1,4 +1,4 @@
-//! `stella tune`: tunes the evaluation weights by self-play with SPSA
+//! `stella-lab tune`: tunes the evaluation weights by self-play with SPSA
 //! (simultaneous perturbation stochastic approximation, as used to tune chess
 //! engines).
 //!
@@ -19,10 +19,9 @@
 //! ones in its second) and θ⁻ the rest; a game's score is θ⁺'s share of
 //! the pairs of one θ⁺ unit and one θ⁻ unit that θ⁺ placed ahead (½ for a
 //! tie), so across the pair each weight set holds every seat once. There
-//! the levels play the Monte Carlo tree search, whose settings `--set
-//! KEY=VALUE` replaces as `stella match --one level:N:KEY=VALUE` does (a
-//! small `it=` keeps a six-seat game to seconds), and `--hold drive` keeps
-//! a weight the tree search does not read at its start value.
+//! the levels play the Monte Carlo tree search (a low level keeps a six-seat
+//! game to seconds), and `--hold drive` keeps a weight the tree search does
+//! not read at its start value.
 //!
 //! Play is deterministic and machine-independent: the players search with a
 //! clock that never advances, so only the level's node and depth budgets stop
@@ -38,7 +37,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use stella_ai::levels::{MAX_LEVEL, MIN_LEVEL};
-use stella_ai::overrides::Overrides;
 use stella_ai::progress::Progress;
 use stella_ai::rng::Rng;
 use stella_ai::{FrozenClock, Request, Style, Weights};
@@ -57,7 +55,7 @@ const C_FLOOR: f64 = 1.0;
 /// Thinking-time cap handed to the players; the frozen clock never reaches it.
 const GENEROUS_MS: u64 = 600_000;
 
-/// Arguments of `stella tune`.
+/// Arguments of `stella-lab tune`.
 #[derive(clap::Args)]
 pub struct TuneArgs {
     /// Variant id; it must have at least two sides (players, or teams).
@@ -85,11 +83,6 @@ pub struct TuneArgs {
     /// lateral, home_late, jump, tempo, drive); default: the built-in weights.
     #[arg(long)]
     start: Option<String>,
-    /// A tree-search setting replaced for both sides, `KEY=VALUE` as in
-    /// `stella match --one level:N:KEY=VALUE` (it, trees, c, implicit, ow,
-    /// noise, pw, eps, scale, rounds, progress, sh, oc); repeatable.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    set: Vec<String>,
     /// Weights kept at their start values, comma-separated names (e.g.
     /// `drive`, which the tree search of more than two units does not read).
     #[arg(long, value_name = "NAMES")]
@@ -112,7 +105,6 @@ struct Config {
     opening: usize,
     seed: u64,
     start: Weights,
-    overrides: Overrides,
     held: [bool; Weights::COUNT],
     report_every: usize,
     out: Option<PathBuf>,
@@ -148,21 +140,6 @@ impl Config {
             Some(s) => s.parse().map_err(|e: String| anyhow!("--start: {e}"))?,
             None => Weights::DEFAULT,
         };
-        let mut overrides = Overrides::default();
-        for setting in &args.set {
-            let (key, value) = setting
-                .split_once('=')
-                .ok_or_else(|| anyhow!("--set {setting}: write KEY=VALUE"))?;
-            if !overrides
-                .set(key, value)
-                .map_err(|e| anyhow!("--set {e}"))?
-            {
-                bail!(
-                    "--set {setting}: unknown key {key:?} (keys: {})",
-                    Overrides::KEYS.join(", ")
-                );
-            }
-        }
         let mut held = [false; Weights::COUNT];
         for name in args.hold.iter().flat_map(|h| h.split(',')) {
             let i = Weights::NAMES
@@ -185,7 +162,6 @@ impl Config {
             opening: args.opening,
             seed: args.seed,
             start,
-            overrides,
             held,
             report_every: args.report_every,
             out: args.out.clone(),
@@ -393,7 +369,6 @@ fn play_game(cfg: &Config, pair: &Pair, g: usize) -> anyhow::Result<f64> {
         let style = Style {
             strategy: None,
             weights,
-            overrides: cfg.overrides,
         };
         let seed = pair.seed ^ game.moves().len() as u64;
         let mv = Request::new(game.position(), cfg.level, seed)
@@ -439,17 +414,16 @@ fn write_weights(path: &PathBuf, weights: Weights) -> anyhow::Result<()> {
         .with_context(|| format!("--out: writing {}", path.display()))
 }
 
-/// Runs `stella tune`.
+/// Runs `stella-lab tune`.
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     let cfg = Config::from_args(&args)?;
     let mut spsa = Spsa::new(cfg.start, cfg.iterations, cfg.held);
     println!(
-        "tuning {} from {} at {} level {}{}: {} iterations, seed {}",
+        "tuning {} from {} at {} level {}: {} iterations, seed {}",
         Weights::NAMES.join(","),
         cfg.start,
         cfg.variant,
         cfg.level,
-        args.set.iter().map(|s| format!(":{s}")).collect::<String>(),
         cfg.iterations,
         cfg.seed
     );
@@ -657,9 +631,6 @@ mod tests {
             (&["--start", "100,6,x,12,150,20,60,0"][..], "--start"),
             (&["--variant", "nonsense"][..], "--variant"),
             (&["--variant", "solo"][..], "--variant"),
-            (&["--set", "it"][..], "--set it"),
-            (&["--set", "it=0"][..], "--set it=0"),
-            (&["--set", "depth=3"][..], "depth"),
             (&["--hold", "drive,speed"][..], "speed"),
         ] {
             let e = format!("{:#}", config(argv).err().expect("rejected"));
@@ -675,17 +646,6 @@ mod tests {
         let ok = config(&["--start", "90,5,30,10,150,25,50,0", "--level", "1"]).unwrap();
         assert_eq!(ok.start.rows, 90);
         assert_eq!(ok.level, 1);
-        let six = config(&[
-            "--variant",
-            "classic-6",
-            "--set",
-            "it=200",
-            "--set",
-            "c=0.3",
-        ])
-        .unwrap();
-        assert_eq!(six.overrides.iterations, Some(200));
-        assert_eq!(six.overrides.exploration_pct, Some(30));
         let held = config(&["--hold", "drive,tempo"]).unwrap().held;
         assert_eq!(held, [false, false, false, false, false, false, true, true]);
     }
@@ -730,18 +690,8 @@ mod tests {
     }
 
     #[test]
-    fn a_six_seat_game_pair_plays_the_tree_search_with_its_settings() {
-        let cfg = config(&[
-            "--variant",
-            "classic-6",
-            "--level",
-            "7",
-            "--set",
-            "it=30",
-            "--opening",
-            "1",
-        ])
-        .unwrap();
+    fn a_six_seat_game_pair_plays_the_tree_search() {
+        let cfg = config(&["--variant", "classic-6", "--level", "2", "--opening", "1"]).unwrap();
         let spsa = Spsa::new(Weights::DEFAULT, 10, FREE);
         let pair = spsa.perturb(0, [1.0; Weights::COUNT], 11);
         let first: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();

@@ -1,4 +1,4 @@
-//! Reading game records (from `stella match --records DIR`) for the examples.
+//! Reading game records (from `stella-lab match --records DIR`) for the examples.
 
 use stella_engine::{Game, Record};
 

@@ -1,20 +1,15 @@
 //! Measures the Monte Carlo tree search where the levels use it: replays game
-//! records (from `stella match --records DIR`) and, at every `STEP`-th ply
-//! still in play, runs one tree of `ITERATIONS` iterations shaped as level 7's
-//! (its exploration constant at that table) with no time cap,
-//! printing the median iterations a second over the sampled positions and
-//! the share of the level-8 budget its time cap leaves room for, and how
-//! much of the root's visits its most visited move takes (median over the
-//! positions: near 1 when the tree settles on one move early). Arguments
-//! `KEY=VALUE` replace a setting as in `stella match --one
-//! level:7:KEY=VALUE` ([`Overrides`]; `implicit=W` and `ow=W` measure what
-//! the implicit max-n values and the opponents' widening cost).
+//! records (from `stella-lab match --records DIR`) and, at every `STEP`-th
+//! ply still in play, runs one tree of `ITERATIONS` iterations shaped as
+//! level 8's at that table with no time cap, printing the median iterations
+//! a second over the sampled positions and how much of the root's visits
+//! its most visited move takes (median over the positions: near 1 when the
+//! tree settles on one move early).
 //!
-//! `cargo run --release -p stella-ai --example mcts_speed -- RECORD… [--step N] [--iterations N] [KEY=VALUE…]`
+//! `cargo run --release -p stella-lab --example mcts_speed -- RECORD… [--step N] [--iterations N]`
 //! (defaults: every 30th ply, 20 000 iterations).
 
 use stella_ai::mcts::{Budget, Config, Mcts};
-use stella_ai::overrides::Overrides;
 use stella_ai::{Clock, Level, SystemClock, Weights};
 use stella_engine::Position;
 
@@ -23,7 +18,6 @@ mod records;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut step = 30usize;
     let mut iterations = 20_000u64;
-    let mut overrides = Overrides::default();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -32,32 +26,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--iterations" => {
                 iterations = args.next().ok_or("--iterations needs a number")?.parse()?
             }
-            _ => match a.split_once('=') {
-                Some((key, value)) => {
-                    if !overrides.set(key, value)? {
-                        return Err(format!("unknown setting {key:?}").into());
-                    }
-                }
-                None => files.push(a),
-            },
+            _ => files.push(a),
         }
     }
     if files.is_empty() {
         return Err("give at least one game record".into());
     }
     let clock = SystemClock::new();
-    let budget = overrides.budget(Budget {
+    let budget = Budget {
         iterations,
         deadline_ms: f64::INFINITY,
-    });
-    let level_seven = Level::get(7);
+    };
+    let level_eight = Level::get(8);
     let mut rates = Vec::new();
     let mut shares = Vec::new();
     for file in &files {
         let (_, game) = records::read(file)?;
         let positions: Vec<Position> = game.positions();
-        let shape = overrides.shape(level_seven.tree_shape(game.variant().unit_count()));
-        let config = overrides.config(Config::of_shape(&shape));
+        let shape = level_eight.tree(game.variant().unit_count()).shape;
+        let config = Config::of_shape(&shape);
         for (ply, p) in positions.iter().enumerate().step_by(step.max(1)) {
             if p.is_over() {
                 continue;
@@ -89,13 +76,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("no position to measure".into());
     };
     println!(
-        "{} positions: median {median:.0} iterations/s (lowest {:.0}, highest {:.0}); \
-         a 5 s cap leaves room for {:.0} iterations, a 3 s cap for {:.0}",
+        "{} positions: median {median:.0} iterations/s (lowest {:.0}, highest {:.0})",
         rates.len(),
         rates[0],
         rates[rates.len() - 1],
-        median * 5.0,
-        median * 3.0
     );
     shares.sort_by(f64::total_cmp);
     println!(

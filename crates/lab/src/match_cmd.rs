@@ -1,4 +1,4 @@
-//! `stella match`: plays N games between two players (internal levels, the
+//! `stella-lab match`: plays N games between two players (internal levels, the
 //! greedy baseline, or external programs speaking the engine protocol),
 //! several at once, seats rotated, openings varied; prints the score, the Elo
 //! difference with a 95% interval and the average length; saves the records.
@@ -12,25 +12,22 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 use stella_ai::greedy::greedy_move;
-use stella_ai::overrides::Overrides;
 use stella_ai::progress::Progress;
 use stella_ai::rng::Rng;
 use stella_ai::tables::tables;
-use stella_ai::{Request, Style, SystemClock};
+use stella_ai::{Clock, FrozenClock, Request, Style, SystemClock};
 use stella_engine::{Colour, Game, Move, Record, Variant};
 
 use crate::score::{ends_line, pairwise_score, Summary};
 
-/// Arguments of `stella match`.
+/// Arguments of `stella-lab match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS][:KEY=VALUE…]`
-    /// (N = 1-8; STRATEGY = paranoid, brs or mcts; WEIGHTS = eight
-    /// comma-separated evaluation weights; KEY = it, trees, c, implicit, ow,
-    /// noise, pw, eps, scale, rounds, progress, sh or oc replaces a tree-search
-    /// setting, see
-    /// `stella_ai::overrides`) or `cmd:PROGRAM ARGS…` (an external engine
-    /// speaking the engine protocol).
+    /// First player: `greedy`, `level:N[:STRATEGY][:w=WEIGHTS]` (N = 1-8;
+    /// STRATEGY = paranoid, brs or mcts; WEIGHTS = eight comma-separated
+    /// evaluation weights) or `cmd:PROGRAM ARGS…` (an external engine
+    /// speaking the engine protocol, asked for `go level 8` or, with
+    /// --movetime, `go movetime`).
     #[arg(long)]
     one: String,
     /// Second player, same forms as --one.
@@ -55,6 +52,11 @@ pub struct MatchArgs {
     /// Seed for openings and players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Levels stop on their work budgets only (nodes, depth, iterations), not
+    /// on their time caps: the games are then the same on a busy machine as
+    /// on a quiet one. External engines keep their own clocks.
+    #[arg(long)]
+    budget_only: bool,
     /// Directory to save the game records in.
     #[arg(long)]
     records: Option<PathBuf>,
@@ -85,13 +87,8 @@ impl PlayerSpec {
             for part in parts {
                 if let Some(w) = part.strip_prefix("w=") {
                     style.weights = w.parse().map_err(|e: String| anyhow!(e))?;
-                } else if let Some((key, value)) = part.split_once('=') {
-                    if !style.overrides.set(key, value).map_err(|e| anyhow!(e))? {
-                        bail!(
-                            "unknown setting {key:?} in {s:?}: use w or {}",
-                            Overrides::KEYS.join(", ")
-                        );
-                    }
+                } else if let Some((key, _)) = part.split_once('=') {
+                    bail!("unknown setting {key:?} in {s:?}: only w=WEIGHTS");
                 } else {
                     style.strategy = Some(part.parse()?);
                 }
@@ -105,7 +102,7 @@ impl PlayerSpec {
             }
             return Ok(PlayerSpec::External(words));
         }
-        bail!("unknown player {s:?}: use greedy, level:N[:STRATEGY][:w=WEIGHTS][:KEY=VALUE…] or cmd:PROGRAM")
+        bail!("unknown player {s:?}: use greedy, level:N[:STRATEGY][:w=WEIGHTS] or cmd:PROGRAM")
     }
 }
 
@@ -241,7 +238,12 @@ fn play_one(
             externals[p] = Some(External::start(words, variant)?);
         }
     }
-    let clock = SystemClock::new();
+    let system = SystemClock::new();
+    let clock: &dyn Clock = if args.budget_only {
+        &FrozenClock
+    } else {
+        &system
+    };
     let mut max_ms = [0.0f64; 2];
     let mut positions = game.positions();
     let mut hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
@@ -256,7 +258,7 @@ fn play_one(
                 .progress(Progress::of_game(&positions))
                 .max_ms(args.movetime)
                 .style(*style)
-                .choose(&clock),
+                .choose(clock),
             PlayerSpec::External(_) => Some(externals[p].as_mut().expect("started").choose(
                 &game,
                 args.movetime,
@@ -303,7 +305,7 @@ fn save_record(dir: Option<&std::path::Path>, r: &GameResult) -> anyhow::Result<
     Ok(())
 }
 
-/// Runs `stella match`.
+/// Runs `stella-lab match`.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let variant: Variant = args.variant.parse().context("--variant")?;
     if variant == Variant::Solo {
@@ -428,23 +430,8 @@ mod tests {
     }
 
     #[test]
-    fn player_specs_parse_tree_search_overrides() {
-        let PlayerSpec::Level(7, style) =
-            PlayerSpec::parse("level:7:mcts:it=15000:c=0.3:implicit=0.4").unwrap()
-        else {
-            panic!("not a level");
-        };
-        assert_eq!(style.strategy, Some(Strategy::Mcts));
-        assert_eq!(style.overrides.iterations, Some(15_000));
-        assert_eq!(style.overrides.exploration_pct, Some(30));
-        assert_eq!(style.overrides.implicit_pct, Some(40));
-        assert_eq!(style.overrides.noise, None);
-        let unknown = format!("{:#}", PlayerSpec::parse("level:7:depth=3").unwrap_err());
-        assert!(
-            unknown.contains("\"depth\"") && unknown.contains("scale, rounds, progress"),
-            "{unknown}"
-        );
-        let bad = format!("{:#}", PlayerSpec::parse("level:7:it=lots").unwrap_err());
-        assert!(bad.contains("it=lots"), "{bad}");
+    fn player_specs_refuse_settings_other_than_weights() {
+        let unknown = format!("{:#}", PlayerSpec::parse("level:7:it=3").unwrap_err());
+        assert!(unknown.contains("\"it\""), "{unknown}");
     }
 }

@@ -1,11 +1,11 @@
-//! Resumes a recorded game (from `stella match --records DIR`) at a ply and
+//! Resumes a recorded game (from `stella-lab match --records DIR`) at a ply and
 //! plays it out again with the levels its seat tags name (`level:N`), to see
 //! how the current code finishes a game that once went wrong (a stall, a
 //! blunder). Prints the outcome, the rounds played, and on how many turns
 //! the progress guard was on (the player had stalled, whether or not it had
 //! a closer move to be held to).
 //!
-//! `cargo run --release -p stella-ai --example resume -- RECORD --ply N [--no-guard] [--seed S]`
+//! `cargo run --release -p stella-lab --example resume -- RECORD --ply N [--no-guard] [--seed S]`
 
 use stella_ai::progress::Progress;
 use stella_ai::{Request, SystemClock};
