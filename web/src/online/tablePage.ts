@@ -15,6 +15,7 @@ import { confirmDialog } from "../ui/confirm";
 import { h } from "../ui/dom";
 import type { Page } from "../ui/page";
 import { AccountBar } from "./accountBar";
+import { ChatPanel } from "./chatPanel";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
 import { applyEvent, clocksAt, finishedColours, seatOf } from "./tableState";
@@ -31,6 +32,7 @@ export class TablePage implements Page {
   private readonly joinButton: HTMLButtonElement;
   private readonly leaveButton: HTMLButtonElement;
   private readonly resignButton: HTMLButtonElement;
+  private readonly chat: ChatPanel;
   private snapshot: TableSnapshot | null = null;
   private view: GameView | null = null;
   /** When the clocks in {@link snapshot} were received (for the countdown). */
@@ -55,7 +57,8 @@ export class TablePage implements Page {
       },
     });
     this.table.controls.append(this.joinButton, this.leaveButton, this.resignButton);
-    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.table.root, this.note);
+    this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
+    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.table.root, this.note, this.chat.root);
     this.stops.push(
       socket.onOpen(() => socket.send({ t: "watch", d: this.snapshot ? { table: id, since: this.snapshot.v } : { table: id } })),
       socket.onMessage((m) => this.onMessage(m)),
@@ -171,6 +174,12 @@ export class TablePage implements Page {
     // Only a player still in the game (not arrived, not eliminated) can resign.
     const stillPlaying = mine !== null && !finishedColours(snap.position).has(mine);
     this.resignButton.hidden = !(snap.status === "live" && stillPlaying && !view.outcome);
+    const quietSpectators = snap.rated && snap.status === "live";
+    this.chat.render(
+      snap.chat ?? [],
+      user?.id ?? null,
+      quietSpectators ? t(seat === null ? "chat.playersDoNotHear" : "chat.spectatorsHidden") : "",
+    );
   }
 
   private tick(): void {
@@ -193,6 +202,7 @@ export class TablePage implements Page {
     this.joinButton.textContent = t("online.join");
     this.leaveButton.textContent = t("online.leave");
     this.resignButton.textContent = t("table.resign");
+    this.chat.relabel();
     this.account.render();
     this.renderConn();
     this.table.relabel();

@@ -4,7 +4,7 @@
  * example while reconnecting); the caller then asks for the events since the last
  * version it has.
  */
-import type { EventEnvelope, TableSnapshot } from "./wire";
+import type { ChatLine, EventEnvelope, TableSnapshot } from "./wire";
 
 /** The result of applying one event. */
 export type ApplyResult =
@@ -52,6 +52,18 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
       };
     case "closed":
       return { kind: "applied", table: { ...t, v, status: "closed" } };
+    case "chat": {
+      const line: ChatLine = {
+        from: e.from,
+        text: e.text,
+        at: e.at,
+        spectator: e.spectator,
+        hidden_from_players: e.hidden_from_players,
+      };
+      return { kind: "applied", table: { ...t, v, chat: [...(t.chat ?? []), line] } };
+    }
+    case "withheld":
+      return { kind: "applied", table: { ...t, v } };
   }
 }
 

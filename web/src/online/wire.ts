@@ -1,5 +1,5 @@
 /**
- * The server's live protocol over `/ws` (crates/server `ws/messages.rs`, documented in
+ * The server's live protocol over `/ws` (crates/server `protocol/messages.rs`, documented in
  * docs/protocol.md): one message type per direction, `{"t": type, "d": data}`.
  */
 
@@ -67,6 +67,20 @@ export interface TableSnapshot extends TableSummary {
   readonly moves: readonly string[];
   readonly clock: ClockView | null;
   readonly result: ResultView | null;
+  /** The chat as this viewer may see it, oldest first. */
+  readonly chat: readonly ChatLine[];
+}
+
+/** One line of a table's chat (plain text: always shown as text, never as HTML). */
+export interface ChatLine {
+  readonly from: UserInfo;
+  readonly text: string;
+  /** Unix milliseconds. */
+  readonly at: number;
+  /** Written by someone watching rather than playing. */
+  readonly spectator: boolean;
+  /** Kept from the players (a spectator's line during a rated game). */
+  readonly hidden_from_players: boolean;
 }
 
 /** A numbered table event. */
@@ -84,7 +98,10 @@ export type TableEvent =
       readonly clock: ClockView | null;
     }
   | ({ readonly type: "ended" } & ResultView)
-  | { readonly type: "closed" };
+  | { readonly type: "closed" }
+  | ({ readonly type: "chat" } & ChatLine)
+  /** An event this viewer may not see; it only keeps the numbering whole. */
+  | { readonly type: "withheld" };
 
 /** A table event with its table and version. */
 export type EventEnvelope = { readonly table: string; readonly v: number } & TableEvent;
@@ -108,6 +125,7 @@ export type ClientMsg =
   | { t: "unwatch"; d: { table: string } }
   | { t: "move"; d: { table: string; path: string; ack: number; confirm: boolean } }
   | { t: "resign"; d: { table: string } }
+  | { t: "chat"; d: { table: string; text: string } }
   | { t: "quick_pair"; d: TimeSpec }
   | { t: "quick_pair_cancel" };
 

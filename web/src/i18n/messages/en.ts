@@ -149,6 +149,16 @@ export const en = {
   "category.duel": "Two players",
   "category.multi": "3–6 players",
   "category.teams": "Teams",
+  "chat.title": "Chat",
+  "chat.placeholder": "Write a message…",
+  "chat.send": "Send",
+  "chat.empty": "No messages yet.",
+  "chat.spectator": "watching",
+  "chat.hide": "Hide",
+  "chat.hideUser": "Hide messages from {name}",
+  "chat.show": "Show {name} again",
+  "chat.playersDoNotHear": "This is a rated game: the players do not see spectators' messages (the replay shows them).",
+  "chat.spectatorsHidden": "Spectators' messages are kept from you during this game; the replay shows them.",
 } as const;
 
 /** A message key. */
