@@ -16,6 +16,8 @@ import { h } from "../ui/dom";
 import type { Page } from "../ui/page";
 import { AccountBar } from "./accountBar";
 import { ChatPanel } from "./chatPanel";
+import { RematchBar, rematchState } from "./rematchBar";
+import { navigate } from "../ui/navigate";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
 import { applyEvent, clocksAt, finishedColours, seatOf } from "./tableState";
@@ -33,6 +35,9 @@ export class TablePage implements Page {
   private readonly leaveButton: HTMLButtonElement;
   private readonly resignButton: HTMLButtonElement;
   private readonly chat: ChatPanel;
+  private readonly rematch: RematchBar;
+  /** Whether a player left this finished table (no rematch then). */
+  private rematchLapsed = false;
   private snapshot: TableSnapshot | null = null;
   private view: GameView | null = null;
   /** When the clocks in {@link snapshot} were received (for the countdown). */
@@ -58,7 +63,8 @@ export class TablePage implements Page {
     });
     this.table.controls.append(this.joinButton, this.leaveButton, this.resignButton);
     this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
-    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.table.root, this.note, this.chat.root);
+    this.rematch = new RematchBar(() => socket.send({ t: "rematch", d: { table: id } }));
+    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.table.root, this.note, this.rematch.root, this.chat.root);
     this.stops.push(
       socket.onOpen(() => socket.send({ t: "watch", d: this.snapshot ? { table: id, since: this.snapshot.v } : { table: id } })),
       socket.onMessage((m) => this.onMessage(m)),
@@ -88,6 +94,11 @@ export class TablePage implements Page {
         const r = applyEvent(this.snapshot, m.d);
         if (r.kind === "gap") socket.send({ t: "watch", d: { table: this.id, since: r.since } });
         if (r.kind !== "applied") return;
+        if (m.d.type === "rematch_lapsed") this.rematchLapsed = true;
+        if (m.d.type === "rematch_started" && this.mySeat() !== null) {
+          navigate(`/table/${encodeURIComponent(m.d.table)}`);
+          return;
+        }
         this.snapshot = r.table;
         this.clockReceived = performance.now();
         void this.redraw();
@@ -174,6 +185,7 @@ export class TablePage implements Page {
     // Only a player still in the game (not arrived, not eliminated) can resign.
     const stillPlaying = mine !== null && !finishedColours(snap.position).has(mine);
     this.resignButton.hidden = !(snap.status === "live" && stillPlaying && !view.outcome);
+    this.rematch.render(rematchState(snap, user?.id ?? null, this.rematchLapsed));
     const quietSpectators = snap.rated && snap.status === "live";
     this.chat.render(
       snap.chat ?? [],
@@ -203,6 +215,7 @@ export class TablePage implements Page {
     this.leaveButton.textContent = t("online.leave");
     this.resignButton.textContent = t("table.resign");
     this.chat.relabel();
+    this.rematch.relabel();
     this.account.render();
     this.renderConn();
     this.table.relabel();

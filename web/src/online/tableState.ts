@@ -62,6 +62,10 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
       };
       return { kind: "applied", table: { ...t, v, chat: [...(t.chat ?? []), line] } };
     }
+    case "rematch_offered":
+      return { kind: "applied", table: { ...t, v, rematch: e.accepted } };
+    case "rematch_started":
+    case "rematch_lapsed":
     case "withheld":
       return { kind: "applied", table: { ...t, v } };
   }

@@ -69,6 +69,8 @@ export interface TableSnapshot extends TableSummary {
   readonly result: ResultView | null;
   /** The chat as this viewer may see it, oldest first. */
   readonly chat: readonly ChatLine[];
+  /** User ids who asked for a rematch of this finished table. */
+  readonly rematch?: readonly string[];
 }
 
 /** One line of a table's chat (plain text: always shown as text, never as HTML). */
@@ -100,6 +102,9 @@ export type TableEvent =
   | ({ readonly type: "ended" } & ResultView)
   | { readonly type: "closed" }
   | ({ readonly type: "chat" } & ChatLine)
+  | { readonly type: "rematch_offered"; readonly accepted: readonly string[] }
+  | { readonly type: "rematch_started"; readonly table: string }
+  | { readonly type: "rematch_lapsed" }
   /** An event this viewer may not see; it only keeps the numbering whole. */
   | { readonly type: "withheld" };
 
@@ -126,6 +131,7 @@ export type ClientMsg =
   | { t: "move"; d: { table: string; path: string; ack: number; confirm: boolean } }
   | { t: "resign"; d: { table: string } }
   | { t: "chat"; d: { table: string; text: string } }
+  | { t: "rematch"; d: { table: string } }
   | { t: "quick_pair"; d: TimeSpec }
   | { t: "quick_pair_cancel" };
 

@@ -159,6 +159,11 @@ export const en = {
   "chat.show": "Show {name} again",
   "chat.playersDoNotHear": "This is a rated game: the players do not see spectators' messages (the replay shows them).",
   "chat.spectatorsHidden": "Spectators' messages are kept from you during this game; the replay shows them.",
+  "rematch.offer": "Rematch",
+  "rematch.accept": "Accept the rematch",
+  "rematch.offered": "A rematch was offered.",
+  "rematch.waiting": "Rematch asked; waiting for {n} more.",
+  "rematch.lapsed": "A player has left: no rematch.",
 } as const;
 
 /** A message key. */

@@ -161,4 +161,9 @@ export const it: Messages = {
   "chat.show": "Mostra di nuovo {name}",
   "chat.playersDoNotHear": "Partita valutata: i giocatori non vedono i messaggi degli spettatori (la replica li mostra).",
   "chat.spectatorsHidden": "Durante questa partita non vedi i messaggi degli spettatori; la replica li mostra.",
+  "rematch.offer": "Rivincita",
+  "rematch.accept": "Accetta la rivincita",
+  "rematch.offered": "È stata proposta la rivincita.",
+  "rematch.waiting": "Rivincita chiesta; se ne attendono ancora {n}.",
+  "rematch.lapsed": "Un giocatore se n'è andato: niente rivincita.",
 };

@@ -161,4 +161,9 @@ export const pt: Messages = {
   "chat.show": "Mostrar {name} de novo",
   "chat.playersDoNotHear": "Partida valendo rating: os jogadores não veem as mensagens dos espectadores (o replay as mostra).",
   "chat.spectatorsHidden": "Nesta partida você não vê as mensagens dos espectadores; o replay as mostra.",
+  "rematch.offer": "Revanche",
+  "rematch.accept": "Aceitar a revanche",
+  "rematch.offered": "Foi proposta uma revanche.",
+  "rematch.waiting": "Revanche pedida; faltam {n}.",
+  "rematch.lapsed": "Um jogador saiu: não haverá revanche.",
 };
