@@ -16,6 +16,9 @@ import { h } from "../ui/dom";
 import type { Page } from "../ui/page";
 import { AccountBar } from "./accountBar";
 import { api } from "./api";
+import { ChatPanel } from "./chatPanel";
+import { RematchBar, rematchState } from "./rematchBar";
+import { navigate } from "../ui/navigate";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
 import { applyEvent, clocksAt, finishedColours, seatOf } from "./tableState";
@@ -35,6 +38,10 @@ export class TablePage implements Page {
   private readonly joinButton: HTMLButtonElement;
   private readonly leaveButton: HTMLButtonElement;
   private readonly resignButton: HTMLButtonElement;
+  private readonly chat: ChatPanel;
+  private readonly rematch: RematchBar;
+  /** Whether a player left this finished table (no rematch then). */
+  private rematchLapsed = false;
   private snapshot: TableSnapshot | null = null;
   private view: GameView | null = null;
   /** When the clocks in {@link snapshot} were received (for the countdown). */
@@ -60,9 +67,13 @@ export class TablePage implements Page {
       },
     });
     this.table.controls.append(this.joinButton, this.leaveButton, this.resignButton);
+    this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
+    this.rematch = new RematchBar(() => socket.send({ t: "rematch", d: { table: id } }));
     // The account line and the connection sit at the top of the side panel, so that the
-    // board starts right below the site's header and the player's own point stays in view.
+    // board starts right below the site's header and the player's own point stays in view;
+    // the rematch offer and the chat follow the players in the side panel.
     this.table.side.prepend(this.account.root, this.conn);
+    this.table.side.append(this.rematch.root, this.chat.root);
     this.root = h("div", { class: "online-table", "data-table": id }, this.table.root, this.note, this.missing);
     this.stops.push(
       socket.onOpen(() => socket.send({ t: "watch", d: this.snapshot ? { table: id, since: this.snapshot.v } : { table: id } })),
@@ -93,6 +104,11 @@ export class TablePage implements Page {
         const r = applyEvent(this.snapshot, m.d);
         if (r.kind === "gap") socket.send({ t: "watch", d: { table: this.id, since: r.since } });
         if (r.kind !== "applied") return;
+        if (m.d.type === "rematch_lapsed") this.rematchLapsed = true;
+        if (m.d.type === "rematch_started" && this.mySeat() !== null) {
+          navigate(`/table/${encodeURIComponent(m.d.table)}`);
+          return;
+        }
         this.snapshot = r.table;
         this.clockReceived = performance.now();
         void this.redraw();
@@ -185,6 +201,13 @@ export class TablePage implements Page {
     // Only a player still in the game (not arrived, not eliminated) can resign.
     const stillPlaying = mine !== null && !finishedColours(snap.position).has(mine);
     this.resignButton.hidden = !(snap.status === "live" && stillPlaying && !view.outcome);
+    this.rematch.render(rematchState(snap, user?.id ?? null, this.rematchLapsed));
+    const quietSpectators = snap.rated && snap.status === "live";
+    this.chat.render(
+      snap.chat ?? [],
+      user?.id ?? null,
+      quietSpectators ? t(seat === null ? "chat.playersDoNotHear" : "chat.spectatorsHidden") : "",
+    );
   }
 
   private tick(): void {
@@ -233,6 +256,8 @@ export class TablePage implements Page {
     this.joinButton.textContent = t("online.join");
     this.leaveButton.textContent = t("online.leave");
     this.resignButton.textContent = t("table.resign");
+    this.chat.relabel();
+    this.rematch.relabel();
     this.account.render();
     this.renderConn();
     this.renderMissing();

@@ -4,7 +4,7 @@
  * example while reconnecting); the caller then asks for the events since the last
  * version it has.
  */
-import type { EventEnvelope, TableSnapshot } from "./wire";
+import type { ChatLine, EventEnvelope, TableSnapshot } from "./wire";
 
 /** The result of applying one event. */
 export type ApplyResult =
@@ -52,6 +52,22 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
       };
     case "closed":
       return { kind: "applied", table: { ...t, v, status: "closed" } };
+    case "chat": {
+      const line: ChatLine = {
+        from: e.from,
+        text: e.text,
+        at: e.at,
+        spectator: e.spectator,
+        hidden_from_players: e.hidden_from_players,
+      };
+      return { kind: "applied", table: { ...t, v, chat: [...(t.chat ?? []), line] } };
+    }
+    case "rematch_offered":
+      return { kind: "applied", table: { ...t, v, rematch: e.accepted } };
+    case "rematch_started":
+    case "rematch_lapsed":
+    case "withheld":
+      return { kind: "applied", table: { ...t, v } };
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The server's live protocol over `/ws` (crates/server `ws/messages.rs`, documented in
+ * The server's live protocol over `/ws` (crates/server `protocol/messages.rs`, documented in
  * docs/protocol.md): one message type per direction, `{"t": type, "d": data}`.
  */
 
@@ -67,6 +67,22 @@ export interface TableSnapshot extends TableSummary {
   readonly moves: readonly string[];
   readonly clock: ClockView | null;
   readonly result: ResultView | null;
+  /** The chat as this viewer may see it, oldest first. */
+  readonly chat: readonly ChatLine[];
+  /** User ids who asked for a rematch of this finished table. */
+  readonly rematch?: readonly string[];
+}
+
+/** One line of a table's chat (plain text: always shown as text, never as HTML). */
+export interface ChatLine {
+  readonly from: UserInfo;
+  readonly text: string;
+  /** Unix milliseconds. */
+  readonly at: number;
+  /** Written by someone watching rather than playing. */
+  readonly spectator: boolean;
+  /** Kept from the players (a spectator's line during a rated game). */
+  readonly hidden_from_players: boolean;
 }
 
 /** A numbered table event. */
@@ -84,7 +100,13 @@ export type TableEvent =
       readonly clock: ClockView | null;
     }
   | ({ readonly type: "ended" } & ResultView)
-  | { readonly type: "closed" };
+  | { readonly type: "closed" }
+  | ({ readonly type: "chat" } & ChatLine)
+  | { readonly type: "rematch_offered"; readonly accepted: readonly string[] }
+  | { readonly type: "rematch_started"; readonly table: string }
+  | { readonly type: "rematch_lapsed" }
+  /** An event this viewer may not see; it only keeps the numbering whole. */
+  | { readonly type: "withheld" };
 
 /** A table event with its table and version. */
 export type EventEnvelope = { readonly table: string; readonly v: number } & TableEvent;
@@ -108,6 +130,8 @@ export type ClientMsg =
   | { t: "unwatch"; d: { table: string } }
   | { t: "move"; d: { table: string; path: string; ack: number; confirm: boolean } }
   | { t: "resign"; d: { table: string } }
+  | { t: "chat"; d: { table: string; text: string } }
+  | { t: "rematch"; d: { table: string } }
   | { t: "quick_pair"; d: TimeSpec }
   | { t: "quick_pair_cancel" };
 

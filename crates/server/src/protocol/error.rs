@@ -55,6 +55,10 @@ pub enum ErrorCode {
     /// The player has already finished (arrived or been eliminated) and can no longer
     /// act in the game, e.g. resign.
     NotInGame,
+    /// The game is not over yet (a rematch needs a finished game).
+    NotFinished,
+    /// The rematch of this table has started already, or lapsed.
+    RematchOver,
     /// A chat line that is empty or longer than 280 characters.
     BadChat,
     /// The table's chat holds as many lines as it may.

@@ -104,6 +104,11 @@ pub enum ClientMsg {
         /// Table id.
         table: String,
     },
+    /// Offer or accept a rematch of a finished table.
+    Rematch {
+        /// Table id.
+        table: String,
+    },
     /// Say something at a table (players and spectators).
     Chat {
         /// Table id.
@@ -130,6 +135,7 @@ pub const CLIENT_TYPES: &[&str] = &[
     "move",
     "resign",
     "chat",
+    "rematch",
     "quick_pair",
     "quick_pair_cancel",
 ];
@@ -220,6 +226,9 @@ pub struct TableSnapshot {
     /// The table's chat as this viewer may see it, oldest first.
     #[serde(default)]
     pub chat: Vec<ChatLine>,
+    /// The user ids who have asked for a rematch of this finished table.
+    #[serde(default)]
+    pub rematch: Vec<String>,
 }
 
 /// One line of a table's chat.
@@ -291,6 +300,19 @@ pub enum TableEvent {
     Closed,
     /// A chat line.
     Chat(ChatLine),
+    /// Someone asked for (or accepted) a rematch; `accepted` lists every user id that
+    /// has so far.
+    RematchOffered {
+        /// User ids that asked or accepted.
+        accepted: Vec<String>,
+    },
+    /// Every person accepted: the rematch is being played at table `table`.
+    RematchStarted {
+        /// The new table's id.
+        table: String,
+    },
+    /// A player left the finished table: the rematch offer is off.
+    RematchLapsed,
     /// An event this viewer may not see (a spectator's chat line during a rated game,
     /// sent to a player); it only keeps the numbering whole.
     Withheld,

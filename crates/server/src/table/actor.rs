@@ -14,6 +14,7 @@ use super::clock::LagPolicy;
 use super::command::{Command, TableHandle, WatchReply};
 pub(crate) use super::core::Status;
 use super::core::{PlanError, PlannedMove, TableCore, ThinkRequest};
+use super::create::{create_table, NewTable};
 use super::ratings::rating_updates;
 use crate::computer::ComputerPlayer;
 use crate::lobby::Lobby;
@@ -193,6 +194,10 @@ impl TableActor {
                 }
                 self.answer(reply, r);
             }
+            Command::Rematch { user_id, reply } => {
+                let r = self.on_rematch(&user_id).await;
+                self.answer(reply, r);
+            }
             Command::Chat { user, text, reply } => {
                 let r = self.on_chat(&user, &text).await;
                 self.answer(reply, r);
@@ -237,6 +242,11 @@ impl TableActor {
 
     async fn on_leave(&mut self, user_id: &str) -> Result<(), ProtoError> {
         let index = self.core.check_leave(user_id)?;
+        if self.core.status == Status::Finished {
+            // The seat stays in the game's history; only a rematch offer lapses.
+            self.core.leave_finished();
+            return Ok(());
+        }
         self.deps
             .storage
             .set_seat(&self.core.id, index, None)
@@ -311,6 +321,26 @@ impl TableActor {
         if self.core.commit(planned) {
             self.finish().await;
         }
+        Ok(())
+    }
+
+    // ----- rematch -----
+
+    /// Records a rematch request; once every person accepted, creates the new table
+    /// (same settings, seats rotated) and announces it.
+    async fn on_rematch(&mut self, user_id: &str) -> Result<(), ProtoError> {
+        let Some(seats) = self.core.ask_rematch(user_id)? else {
+            return Ok(());
+        };
+        let new = NewTable {
+            variant: self.core.variant,
+            control: self.core.control,
+            rated: self.core.rated,
+            seats,
+            created_by: None,
+        };
+        let handle = create_table(&self.deps, new).await?;
+        self.core.rematch_started(handle.id);
         Ok(())
     }
 

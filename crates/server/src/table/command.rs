@@ -33,7 +33,7 @@ pub enum Command {
         /// The answer.
         reply: Reply,
     },
-    /// Leave a seat before the start.
+    /// Leave a seat before the start, or a finished table (a rematch offer lapses).
     Leave {
         /// Who.
         user_id: String,
@@ -65,6 +65,13 @@ pub enum Command {
     },
     /// Resign.
     Resign {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Ask for or accept a rematch of the finished table.
+    Rematch {
         /// Who.
         user_id: String,
         /// The answer.
@@ -145,6 +152,11 @@ impl TableHandle {
     /// Resigns for `user_id`.
     pub async fn resign(&self, user_id: String) -> Result<(), ProtoError> {
         self.ask(|reply| Command::Resign { user_id, reply }).await
+    }
+
+    /// Asks for (or accepts) a rematch for `user_id`.
+    pub async fn rematch(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Rematch { user_id, reply }).await
     }
 
     /// Says `text` in the table's chat as `user`.

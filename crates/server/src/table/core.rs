@@ -128,7 +128,22 @@ pub(crate) struct TableCore {
     pub(crate) v: u64,
     pub(crate) result: Option<ResultView>,
     pub(crate) chat: ChatLog,
+    pub(crate) rematch: Rematch,
     outbox: Vec<EventEnvelope>,
+}
+
+/// The rematch of a finished table.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) enum Rematch {
+    /// Nobody asked yet.
+    #[default]
+    Open,
+    /// These user ids asked or accepted.
+    Asked(Vec<String>),
+    /// Started at the table with this id.
+    Started(String),
+    /// A player left: no rematch from this table.
+    Lapsed,
 }
 
 impl TableCore {
@@ -157,6 +172,7 @@ impl TableCore {
             v: 0,
             result: None,
             chat: ChatLog::default(),
+            rematch: Rematch::Open,
             outbox: Vec::new(),
         }
     }
@@ -240,6 +256,10 @@ impl TableCore {
             clock: self.clock.as_ref().map(|c| c.view(now)),
             result: self.result.clone(),
             chat: self.chat.visible(player),
+            rematch: match &self.rematch {
+                Rematch::Asked(ids) => ids.clone(),
+                _ => Vec::new(),
+            },
         }
     }
 
@@ -335,6 +355,11 @@ impl TableCore {
 
     /// Checks that `user_id` may leave; returns their seat.
     pub(crate) fn check_leave(&self, user_id: &str) -> Result<usize, ProtoError> {
+        if self.status == Status::Finished {
+            return self
+                .seat_of_user(user_id)
+                .ok_or_else(|| err(ErrorCode::NotSeated, "you do not sit at this table"));
+        }
         if self.status != Status::Open {
             return Err(err(
                 ErrorCode::AlreadyStarted,
@@ -584,6 +609,76 @@ impl TableCore {
         }
         let seat = self.seat_of_colour(self.game.turn());
         matches!(self.seats[seat].occupant, Occupant::Computer(_)).then_some(seat)
+    }
+
+    // ----- rematch -----
+
+    /// `user_id` asks for or accepts a rematch. Returns the occupants of the new table
+    /// (seats rotated by one) once every person of this table has accepted.
+    pub(crate) fn ask_rematch(
+        &mut self,
+        user_id: &str,
+    ) -> Result<Option<Vec<Occupant>>, ProtoError> {
+        if self.status != Status::Finished {
+            return Err(err(
+                ErrorCode::NotFinished,
+                "a rematch can be asked for once the game is over",
+            ));
+        }
+        if !self.is_player(user_id) {
+            return Err(err(
+                ErrorCode::NotSeated,
+                "only the players of this table can ask for a rematch",
+            ));
+        }
+        let mut accepted = match &self.rematch {
+            Rematch::Open => Vec::new(),
+            Rematch::Asked(ids) => ids.clone(),
+            Rematch::Started(id) => {
+                return Err(err(
+                    ErrorCode::RematchOver,
+                    format!("the rematch has started at table {id}"),
+                ))
+            }
+            Rematch::Lapsed => {
+                return Err(err(
+                    ErrorCode::RematchOver,
+                    "a player has left this table; no rematch from it",
+                ))
+            }
+        };
+        if !accepted.iter().any(|a| a == user_id) {
+            accepted.push(user_id.to_owned());
+        }
+        self.rematch = Rematch::Asked(accepted.clone());
+        self.emit(TableEvent::RematchOffered {
+            accepted: accepted.clone(),
+        });
+        let everyone = self.player_ids().iter().all(|p| accepted.contains(p));
+        Ok(everyone.then(|| self.rotated_occupants()))
+    }
+
+    /// The occupants moved one seat on: seat `i`'s occupant sits at seat `i + 1`.
+    pub(crate) fn rotated_occupants(&self) -> Vec<Occupant> {
+        let n = self.seats.len();
+        (0..n)
+            .map(|i| self.seats[(i + n - 1) % n].occupant.clone())
+            .collect()
+    }
+
+    /// The rematch is being played at `table`.
+    pub(crate) fn rematch_started(&mut self, table: String) {
+        self.rematch = Rematch::Started(table.clone());
+        self.emit(TableEvent::RematchStarted { table });
+    }
+
+    /// A player left the finished table: any rematch offer is off.
+    pub(crate) fn leave_finished(&mut self) {
+        if matches!(self.rematch, Rematch::Started(_) | Rematch::Lapsed) {
+            return;
+        }
+        self.rematch = Rematch::Lapsed;
+        self.emit(TableEvent::RematchLapsed);
     }
 
     // ----- chat -----
@@ -887,6 +982,55 @@ mod tests {
         assert_eq!(t.snapshot(0, None).chat.len(), 2);
         let replay = t.events_since(Some(t.v - 2), Some("p0")).unwrap();
         assert!(matches!(replay[1].event, TableEvent::Withheld));
+    }
+
+    #[test]
+    fn a_rematch_starts_when_every_person_accepted_with_seats_rotated() {
+        let mut t = table(Variant::Classic3, false, None);
+        t.sit(0, user("a"));
+        t.seats[1].occupant = Occupant::Computer(4);
+        t.sit(2, user("c"));
+        t.start(0);
+        assert_eq!(t.ask_rematch("a").unwrap_err().code, ErrorCode::NotFinished);
+        t.resign("a", 0).unwrap();
+        let ending = t.ending().unwrap();
+        t.conclude(&ending, &[]);
+        assert_eq!(t.ask_rematch("x").unwrap_err().code, ErrorCode::NotSeated);
+        assert_eq!(t.ask_rematch("a").unwrap(), None);
+        assert_eq!(
+            t.ask_rematch("a").unwrap(),
+            None,
+            "asking twice counts once"
+        );
+        assert_eq!(t.snapshot(0, None).rematch, vec!["a".to_owned()]);
+        let seats = t.ask_rematch("c").unwrap().expect("everyone accepted");
+        assert_eq!(
+            seats,
+            vec![
+                Occupant::Human(user("c")),
+                Occupant::Human(user("a")),
+                Occupant::Computer(4)
+            ]
+        );
+        t.rematch_started("new".into());
+        assert_eq!(t.ask_rematch("a").unwrap_err().code, ErrorCode::RematchOver);
+    }
+
+    #[test]
+    fn a_rematch_offer_lapses_when_a_player_leaves() {
+        let mut t = started(Variant::Classic2, false, None);
+        t.resign("p0", 0).unwrap();
+        let ending = t.ending().unwrap();
+        t.conclude(&ending, &[]);
+        t.ask_rematch("p0").unwrap();
+        assert_eq!(t.check_leave("p1").unwrap(), 1);
+        t.leave_finished();
+        let e = t.ask_rematch("p1").unwrap_err();
+        assert_eq!(e.code, ErrorCode::RematchOver);
+        assert!(matches!(
+            t.take_events().last().unwrap().event,
+            TableEvent::RematchLapsed
+        ));
     }
 
     #[test]

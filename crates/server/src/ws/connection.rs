@@ -473,6 +473,10 @@ impl Conn {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.resign(user).await?;
             }
+            ClientMsg::Rematch { table } => {
+                let user = self.user()?.id.clone();
+                self.table(&table)?.rematch(user).await?;
+            }
             ClientMsg::Chat { table, text } => {
                 let user = self.user()?.clone();
                 self.table(&table)?.chat(user, text).await?;

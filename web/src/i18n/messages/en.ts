@@ -190,6 +190,21 @@ export const en = {
   "app.offlineReady": "Stella is now saved on this device and works without a connection.",
   "home.playNow": "Play the computer now",
   "home.playNowNote": "Two players, you move first; change the setup at any time.",
+  "chat.title": "Chat",
+  "chat.placeholder": "Write a message…",
+  "chat.send": "Send",
+  "chat.empty": "No messages yet.",
+  "chat.spectator": "watching",
+  "chat.hide": "Hide",
+  "chat.hideUser": "Hide messages from {name}",
+  "chat.show": "Show {name} again",
+  "chat.playersDoNotHear": "This is a rated game: the players do not see spectators' messages (the replay shows them).",
+  "chat.spectatorsHidden": "Spectators' messages are kept from you during this game; the replay shows them.",
+  "rematch.offer": "Rematch",
+  "rematch.accept": "Accept the rematch",
+  "rematch.offered": "A rematch was offered.",
+  "rematch.waiting": "Rematch asked; waiting for {n} more.",
+  "rematch.lapsed": "A player has left: no rematch.",
 } as const;
 
 /** A message key. */
