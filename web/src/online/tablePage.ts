@@ -96,7 +96,7 @@ export class TablePage implements Page {
         if (r.kind !== "applied") return;
         if (m.d.type === "rematch_lapsed") this.rematchLapsed = true;
         if (m.d.type === "rematch_started" && this.mySeat() !== null) {
-          navigate(`/table/${encodeURIComponent(m.d.table)}`);
+          navigate(`/table/${encodeURIComponent(m.d.id)}`);
           return;
         }
         this.snapshot = r.table;

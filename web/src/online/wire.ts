@@ -103,7 +103,7 @@ export type TableEvent =
   | { readonly type: "closed" }
   | ({ readonly type: "chat" } & ChatLine)
   | { readonly type: "rematch_offered"; readonly accepted: readonly string[] }
-  | { readonly type: "rematch_started"; readonly table: string }
+  | { readonly type: "rematch_started"; readonly id: string }
   | { readonly type: "rematch_lapsed" }
   /** An event this viewer may not see; it only keeps the numbering whole. */
   | { readonly type: "withheld" };

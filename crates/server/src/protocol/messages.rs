@@ -306,10 +306,10 @@ pub enum TableEvent {
         /// User ids that asked or accepted.
         accepted: Vec<String>,
     },
-    /// Every person accepted: the rematch is being played at table `table`.
+    /// Every person accepted: the rematch is being played at table `id`.
     RematchStarted {
-        /// The new table's id.
-        table: String,
+        /// The new table's id (not `table`, which names the table of the event).
+        id: String,
     },
     /// A player left the finished table: the rematch offer is off.
     RematchLapsed,

@@ -669,7 +669,7 @@ impl TableCore {
     /// The rematch is being played at `table`.
     pub(crate) fn rematch_started(&mut self, table: String) {
         self.rematch = Rematch::Started(table.clone());
-        self.emit(TableEvent::RematchStarted { table });
+        self.emit(TableEvent::RematchStarted { id: table });
     }
 
     /// A player left the finished table: any rematch offer is off.
