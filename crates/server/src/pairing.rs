@@ -81,6 +81,7 @@ impl Pairing {
                 Occupant::Human(user),
             ],
             created_by: None,
+            invite: None,
         };
         let handle = create_table(deps, new).await?;
         let paired = ServerMsg::Paired {

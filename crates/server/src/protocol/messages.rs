@@ -42,6 +42,9 @@ pub struct CreateTable {
     /// every other seat open.
     #[serde(default)]
     pub seats: Vec<SeatRequest>,
+    /// Kept out of the lobby; only people holding the invitation sit or watch.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// Messages from a client.
@@ -67,6 +70,9 @@ pub enum ClientMsg {
         /// Seat index; the first open seat if absent.
         #[serde(default)]
         seat: Option<usize>,
+        /// The invitation of a private table.
+        #[serde(default)]
+        invite: Option<String>,
     },
     /// Leave a seat of a table that has not started.
     Leave {
@@ -81,6 +87,9 @@ pub enum ClientMsg {
         /// full snapshot when absent.
         #[serde(default)]
         since: Option<u64>,
+        /// The invitation of a private table.
+        #[serde(default)]
+        invite: Option<String>,
     },
     /// Stop receiving a table's events.
     Unwatch {
@@ -188,6 +197,9 @@ pub struct TableSummary {
     pub status: String,
     /// The seats.
     pub seats: Vec<SeatView>,
+    /// A private table (never listed in the lobby).
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// A seat's result.
@@ -391,6 +403,9 @@ pub enum ServerMsg {
     TableCreated {
         /// Table id.
         table: String,
+        /// The invitation of a private table: the link is `/table/{table}?invite={invite}`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     /// Quick pairing found an opponent; the game has started at this table.
     Paired {

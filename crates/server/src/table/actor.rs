@@ -87,9 +87,16 @@ impl TableActor {
         // Events produced before the task starts are in the log for watchers.
         self.core.take_events();
         self.deps.lobby.register(handle.clone());
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
         tokio::spawn(self.run(rx));
         handle
+    }
+
+    /// Shows the table's new state in the lobby; private tables stay out of it.
+    fn publish(&self) {
+        if self.core.invite.is_none() {
+            self.deps.lobby.publish(self.core.summary());
+        }
     }
 
     fn now(&self) -> Millis {
@@ -156,8 +163,13 @@ impl TableActor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Join { user, seat, reply } => {
-                let r = self.on_join(user, seat).await;
+            Command::Join {
+                user,
+                seat,
+                invite,
+                reply,
+            } => {
+                let r = self.on_join(user, seat, invite.as_deref()).await;
                 self.answer(reply, r);
             }
             Command::Leave { user_id, reply } => {
@@ -167,9 +179,13 @@ impl TableActor {
             Command::Watch {
                 since,
                 viewer,
+                invite,
                 reply,
             } => {
-                let r = self.on_watch(since, viewer.as_deref());
+                let r = self
+                    .core
+                    .check_access(viewer.as_deref(), invite.as_deref())
+                    .map(|()| self.on_watch(since, viewer.as_deref()));
                 self.answer(reply, r);
             }
             Command::Move {
@@ -227,7 +243,13 @@ impl TableActor {
 
     // ----- seats -----
 
-    async fn on_join(&mut self, user: UserInfo, seat: Option<usize>) -> Result<(), ProtoError> {
+    async fn on_join(
+        &mut self,
+        user: UserInfo,
+        seat: Option<usize>,
+        invite: Option<&str>,
+    ) -> Result<(), ProtoError> {
+        self.core.check_access(Some(&user.id), invite)?;
         let index = self.core.check_join(&user, seat)?;
         self.deps
             .storage
@@ -236,7 +258,7 @@ impl TableActor {
             .map_err(storage_error)?;
         self.core.sit(index, user);
         self.start_if_full().await;
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
         Ok(())
     }
 
@@ -262,7 +284,7 @@ impl TableActor {
                 tracing::error!(error = %e, table = %self.core.id, "could not mark table aborted");
             }
         }
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
         Ok(())
     }
 
@@ -338,6 +360,7 @@ impl TableActor {
             rated: self.core.rated,
             seats,
             created_by: None,
+            invite: self.core.invite.clone(),
         };
         let handle = create_table(&self.deps, new).await?;
         self.core.rematch_started(handle.id);
@@ -471,7 +494,7 @@ impl TableActor {
             .collect();
         self.core.conclude(&ending, &ratings);
         self.finished_at = Some(Instant::now());
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
     }
 }
 

@@ -129,6 +129,8 @@ pub(crate) struct TableCore {
     pub(crate) result: Option<ResultView>,
     pub(crate) chat: ChatLog,
     pub(crate) rematch: Rematch,
+    /// The invitation of a private table.
+    pub(crate) invite: Option<String>,
     outbox: Vec<EventEnvelope>,
 }
 
@@ -173,6 +175,7 @@ impl TableCore {
             result: None,
             chat: ChatLog::default(),
             rematch: Rematch::Open,
+            invite: None,
             outbox: Vec::new(),
         }
     }
@@ -218,7 +221,27 @@ impl TableCore {
                 .enumerate()
                 .map(|(i, s)| s.view(i))
                 .collect(),
+            private: self.invite.is_some(),
         }
+    }
+
+    /// Whether `viewer` may see (or sit at) the table: any table is open to its
+    /// players; a private one to holders of its invitation.
+    pub(crate) fn check_access(
+        &self,
+        viewer: Option<&str>,
+        invite: Option<&str>,
+    ) -> Result<(), ProtoError> {
+        let Some(token) = &self.invite else {
+            return Ok(());
+        };
+        if viewer.is_some_and(|v| self.is_player(v)) || invite == Some(token.as_str()) {
+            return Ok(());
+        }
+        Err(err(
+            ErrorCode::InvitationRequired,
+            "this table is private: open it with its invitation link",
+        ))
     }
 
     /// The colour to move while the game is live.
@@ -1031,6 +1054,24 @@ mod tests {
             t.take_events().last().unwrap().event,
             TableEvent::RematchLapsed
         ));
+    }
+
+    #[test]
+    fn a_private_table_asks_for_its_invitation() {
+        let mut t = table(Variant::Classic2, false, None);
+        t.check_access(None, None).expect("public tables are open");
+        t.invite = Some("secret".into());
+        t.sit(0, user("a"));
+        assert!(t.summary().private);
+        t.check_access(Some("a"), None)
+            .expect("players need no link");
+        let e = t.check_access(Some("b"), Some("guess")).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvitationRequired);
+        assert_eq!(
+            t.check_access(None, None).unwrap_err().code,
+            ErrorCode::InvitationRequired
+        );
+        t.check_access(Some("b"), Some("secret")).unwrap();
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub struct NewTable {
     pub seats: Vec<Occupant>,
     /// Who asked for it.
     pub created_by: Option<String>,
+    /// The invitation of a private table (kept out of the lobby), none for a public one.
+    pub invite: Option<String>,
 }
 
 /// Stores a new table and starts its task; a table whose seats are all taken starts
@@ -95,6 +97,7 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
         .map(|(occupant, &colour)| Seat { colour, occupant })
         .collect();
     let mut core = TableCore::new(id, new.variant, new.rated, new.control, deps.lag, seats);
+    core.invite = new.invite;
     for i in 0..core.seats.len() {
         if core.seats[i].occupant != Occupant::Open {
             let player = core.seats[i].occupant.view();
