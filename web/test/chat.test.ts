@@ -63,3 +63,14 @@ describe("resigning", () => {
     expect(finishedColours("classic-2 white 1 white:m1 black:e17").size).toBe(0);
   });
 });
+
+describe("invitations", () => {
+  it("builds and reads invitation links", async () => {
+    const { inviteOf, tableUrl } = await import("../src/online/inviteLink");
+    expect(tableUrl("t1")).toBe("/table/t1");
+    expect(tableUrl("t1", "abc")).toBe("/table/t1?invite=abc");
+    expect(inviteOf("?invite=abc")).toBe("abc");
+    expect(inviteOf("?invite=")).toBeNull();
+    expect(inviteOf("")).toBeNull();
+  });
+});

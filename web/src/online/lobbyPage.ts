@@ -11,6 +11,7 @@ import { navigate } from "../ui/navigate";
 import type { Page } from "../ui/page";
 import { swatch } from "../ui/swatch";
 import { AccountBar } from "./accountBar";
+import { tableUrl } from "./inviteLink";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
 import type { SeatRequest, ServerMsg, TableSummary, TimeSpec } from "./wire";
@@ -64,6 +65,7 @@ export class LobbyPage implements Page {
   private seats: string[] = ["me", "open"];
   private time = 0;
   private rated = false;
+  private privateTable = false;
   private readonly stops: (() => void)[] = [];
 
   constructor() {
@@ -96,9 +98,11 @@ export class LobbyPage implements Page {
         this.tables.delete(m.d.table);
         break;
       case "table_created":
+        navigate(tableUrl(m.d.table, m.d.invite));
+        return;
       case "paired":
         this.waiting = null;
-        navigate(`/table/${encodeURIComponent(m.d.table)}`);
+        navigate(tableUrl(m.d.table));
         return;
       case "error":
         this.error.textContent = m.d.message;
@@ -201,6 +205,7 @@ export class LobbyPage implements Page {
       select("create-time", t("online.clock"), TIME_CONTROLS.map((tc, i) => [String(i),
         tc ? t("online.timeControl", tc as unknown as Record<string, number>) : t("online.untimed")]), String(this.time), (v) => (this.time = Number(v))),
       h("label", {}, h("input", { type: "checkbox", id: "create-rated", checked: this.rated, onchange: (e: Event) => (this.rated = (e.target as HTMLInputElement).checked) }), " ", t("online.rated")),
+      h("label", {}, h("input", { type: "checkbox", id: "create-private", checked: this.privateTable, onchange: (e: Event) => (this.privateTable = (e.target as HTMLInputElement).checked) }), " ", t("invite.private")),
       h("button", { type: "submit", class: "primary", "data-action": "create" }, t("online.createTable")),
     ].flat());
   }
@@ -212,7 +217,7 @@ export class LobbyPage implements Page {
       this.error.textContent = "";
       liveSocket().send({
         t: "create_table",
-        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest) },
+        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable },
       });
     };
     this.account.render();

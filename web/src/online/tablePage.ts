@@ -17,6 +17,7 @@ import type { Page } from "../ui/page";
 import { AccountBar } from "./accountBar";
 import { ChatPanel } from "./chatPanel";
 import { RematchBar, rematchState } from "./rematchBar";
+import { InviteBox, inviteOf } from "./inviteLink";
 import { navigate } from "../ui/navigate";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
@@ -36,6 +37,9 @@ export class TablePage implements Page {
   private readonly resignButton: HTMLButtonElement;
   private readonly chat: ChatPanel;
   private readonly rematch: RematchBar;
+  /** The invitation of a private table, from the page address. */
+  private readonly invite = inviteOf(location.search);
+  private readonly inviteBox = new InviteBox();
   /** Whether a player left this finished table (no rematch then). */
   private rematchLapsed = false;
   private snapshot: TableSnapshot | null = null;
@@ -50,7 +54,7 @@ export class TablePage implements Page {
   constructor(private readonly id: string) {
     this.table = new Table((path, eliminates) => this.move(path, eliminates));
     const socket = liveSocket();
-    this.joinButton = h("button", { type: "button", "data-action": "join", onclick: () => socket.send({ t: "join", d: { table: id } }) });
+    this.joinButton = h("button", { type: "button", "data-action": "join", onclick: () => socket.send({ t: "join", d: this.withInvite({ table: id }) }) });
     this.leaveButton = h("button", { type: "button", "data-action": "leave", onclick: () => socket.send({ t: "leave", d: { table: id } }) });
     this.resignButton = h("button", {
       type: "button",
@@ -64,9 +68,9 @@ export class TablePage implements Page {
     this.table.controls.append(this.joinButton, this.leaveButton, this.resignButton);
     this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
     this.rematch = new RematchBar(() => socket.send({ t: "rematch", d: { table: id } }));
-    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.table.root, this.note, this.rematch.root, this.chat.root);
+    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.inviteBox.root, this.table.root, this.note, this.rematch.root, this.chat.root);
     this.stops.push(
-      socket.onOpen(() => socket.send({ t: "watch", d: this.snapshot ? { table: id, since: this.snapshot.v } : { table: id } })),
+      socket.onOpen(() => socket.send({ t: "watch", d: this.withInvite(this.snapshot ? { table: id, since: this.snapshot.v } : { table: id }) })),
       socket.onMessage((m) => this.onMessage(m)),
       socket.onState(() => this.renderConn()),
       onUserChange(() => void this.redraw()),
@@ -92,7 +96,7 @@ export class TablePage implements Page {
       case "event": {
         if (!this.snapshot || m.d.table !== this.id) return;
         const r = applyEvent(this.snapshot, m.d);
-        if (r.kind === "gap") socket.send({ t: "watch", d: { table: this.id, since: r.since } });
+        if (r.kind === "gap") socket.send({ t: "watch", d: this.withInvite({ table: this.id, since: r.since }) });
         if (r.kind !== "applied") return;
         if (m.d.type === "rematch_lapsed") this.rematchLapsed = true;
         if (m.d.type === "rematch_started" && this.mySeat() !== null) {
@@ -117,6 +121,11 @@ export class TablePage implements Page {
       default:
         return;
     }
+  }
+
+  /** Adds the page's invitation (private tables) to a join or watch request. */
+  private withInvite<T extends object>(d: T): T & { invite?: string } {
+    return this.invite ? { ...d, invite: this.invite } : d;
   }
 
   private move(path: string, eliminates: boolean): void {
@@ -186,6 +195,7 @@ export class TablePage implements Page {
     const stillPlaying = mine !== null && !finishedColours(snap.position).has(mine);
     this.resignButton.hidden = !(snap.status === "live" && stillPlaying && !view.outcome);
     this.rematch.render(rematchState(snap, user?.id ?? null, this.rematchLapsed));
+    this.inviteBox.render(this.id, snap.private ? this.invite : null);
     const quietSpectators = snap.rated && snap.status === "live";
     this.chat.render(
       snap.chat ?? [],
@@ -216,6 +226,7 @@ export class TablePage implements Page {
     this.resignButton.textContent = t("table.resign");
     this.chat.relabel();
     this.rematch.relabel();
+    this.inviteBox.relabel();
     this.account.render();
     this.renderConn();
     this.table.relabel();

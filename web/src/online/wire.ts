@@ -34,6 +34,8 @@ export interface TableSummary {
   /** `open`, `live` or `finished`. */
   readonly status: string;
   readonly seats: readonly SeatView[];
+  /** Kept out of the lobby; only invitation holders sit or watch. */
+  readonly private?: boolean;
 }
 
 /** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */
@@ -123,10 +125,10 @@ export type ClientMsg =
   | { t: "ping"; d: { n: number } }
   | { t: "lobby_subscribe" }
   | { t: "lobby_unsubscribe" }
-  | { t: "create_table"; d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[] } }
-  | { t: "join"; d: { table: string; seat?: number } }
+  | { t: "create_table"; d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean } }
+  | { t: "join"; d: { table: string; seat?: number; invite?: string } }
   | { t: "leave"; d: { table: string } }
-  | { t: "watch"; d: { table: string; since?: number } }
+  | { t: "watch"; d: { table: string; since?: number; invite?: string } }
   | { t: "unwatch"; d: { table: string } }
   | { t: "move"; d: { table: string; path: string; ack: number; confirm: boolean } }
   | { t: "resign"; d: { table: string } }
@@ -142,7 +144,7 @@ export type ServerMsg =
   | { t: "lobby"; d: { tables: TableSummary[] } }
   | { t: "lobby_update"; d: TableSummary }
   | { t: "lobby_remove"; d: { table: string } }
-  | { t: "table_created"; d: { table: string } }
+  | { t: "table_created"; d: { table: string; invite?: string } }
   | { t: "paired"; d: { table: string } }
   | { t: "table"; d: TableSnapshot }
   | { t: "event"; d: EventEnvelope }

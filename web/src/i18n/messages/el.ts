@@ -166,4 +166,7 @@ export const el: Messages = {
   "rematch.offered": "Προτάθηκε ρεβάνς.",
   "rematch.waiting": "Ζητήθηκε ρεβάνς· αναμένονται ακόμα {n}.",
   "rematch.lapsed": "Ένας παίκτης αποχώρησε: δεν γίνεται ρεβάνς.",
+  "invite.private": "Ιδιωτικό (με σύνδεσμο πρόσκλησης)",
+  "invite.link": "Σύνδεσμος πρόσκλησης:",
+  "invite.copy": "Αντιγραφή",
 };

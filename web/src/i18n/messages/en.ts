@@ -164,6 +164,9 @@ export const en = {
   "rematch.offered": "A rematch was offered.",
   "rematch.waiting": "Rematch asked; waiting for {n} more.",
   "rematch.lapsed": "A player has left: no rematch.",
+  "invite.private": "Private (by invitation link)",
+  "invite.link": "Invitation link:",
+  "invite.copy": "Copy",
 } as const;
 
 /** A message key. */

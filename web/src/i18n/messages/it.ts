@@ -166,4 +166,7 @@ export const it: Messages = {
   "rematch.offered": "È stata proposta la rivincita.",
   "rematch.waiting": "Rivincita chiesta; se ne attendono ancora {n}.",
   "rematch.lapsed": "Un giocatore se n'è andato: niente rivincita.",
+  "invite.private": "Privato (con link d'invito)",
+  "invite.link": "Link d'invito:",
+  "invite.copy": "Copia",
 };

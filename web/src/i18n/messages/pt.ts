@@ -166,4 +166,7 @@ export const pt: Messages = {
   "rematch.offered": "Foi proposta uma revanche.",
   "rematch.waiting": "Revanche pedida; faltam {n}.",
   "rematch.lapsed": "Um jogador saiu: não haverá revanche.",
+  "invite.private": "Privada (por link de convite)",
+  "invite.link": "Link de convite:",
+  "invite.copy": "Copiar",
 };
