@@ -74,3 +74,19 @@ describe("invitations", () => {
     expect(inviteOf("")).toBeNull();
   });
 });
+
+describe("abort", () => {
+  it("is possible until every seat has made its first move", async () => {
+    const { canAbort } = await import("../src/online/tableState");
+    const seats = [
+      { seat: 0, colour: "white", player: { kind: "open" as const } },
+      { seat: 1, colour: "black", player: { kind: "open" as const } },
+    ];
+    const live = { ...snap, seats };
+    expect(canAbort({ ...live, moves: ["m4-m5"] })).toBe(true);
+    expect(canAbort({ ...live, moves: ["m4-m5", "e14-e13"] })).toBe(false);
+    expect(canAbort({ ...live, status: "finished", moves: [] })).toBe(false);
+    const r = applyEvent({ ...live, v: 3 }, { table: "t1", v: 4, type: "aborted", seat: 1 });
+    expect(r.kind === "applied" && r.table.status).toBe("aborted");
+  });
+});

@@ -21,7 +21,7 @@ import { InviteBox, inviteOf } from "./inviteLink";
 import { navigate } from "../ui/navigate";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
-import { applyEvent, clocksAt, finishedColours, seatOf } from "./tableState";
+import { applyEvent, canAbort, clocksAt, finishedColours, seatOf } from "./tableState";
 import type { ServerMsg, TableSnapshot } from "./wire";
 
 /** The page of one live table. */
@@ -35,6 +35,7 @@ export class TablePage implements Page {
   private readonly joinButton: HTMLButtonElement;
   private readonly leaveButton: HTMLButtonElement;
   private readonly resignButton: HTMLButtonElement;
+  private readonly abortButton: HTMLButtonElement;
   private readonly chat: ChatPanel;
   private readonly rematch: RematchBar;
   /** The invitation of a private table, from the page address. */
@@ -65,7 +66,16 @@ export class TablePage implements Page {
         }
       },
     });
-    this.table.controls.append(this.joinButton, this.leaveButton, this.resignButton);
+    this.abortButton = h("button", {
+      type: "button",
+      "data-action": "abort",
+      onclick: async () => {
+        if (await confirmDialog(t("abort.confirm"), t("abort.button"), t("table.cancel"))) {
+          socket.send({ t: "abort", d: { table: id } });
+        }
+      },
+    });
+    this.table.controls.append(this.joinButton, this.leaveButton, this.abortButton, this.resignButton);
     this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
     this.rematch = new RematchBar(() => socket.send({ t: "rematch", d: { table: id } }));
     this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.inviteBox.root, this.table.root, this.note, this.rematch.root, this.chat.root);
@@ -175,7 +185,9 @@ export class TablePage implements Page {
     const mine = seat !== null ? (snap.seats[seat].colour as Colour) : null;
     const myTurn = mine !== null && view.toMove === mine;
     const status =
-      snap.status === "open"
+      snap.status === "aborted"
+        ? t("abort.done")
+        : snap.status === "open"
         ? t("online.waiting")
         : myTurn
           ? t("table.yourTurn")
@@ -194,6 +206,7 @@ export class TablePage implements Page {
     // Only a player still in the game (not arrived, not eliminated) can resign.
     const stillPlaying = mine !== null && !finishedColours(snap.position).has(mine);
     this.resignButton.hidden = !(snap.status === "live" && stillPlaying && !view.outcome);
+    this.abortButton.hidden = !(seat !== null && canAbort(snap));
     this.rematch.render(rematchState(snap, user?.id ?? null, this.rematchLapsed));
     this.inviteBox.render(this.id, snap.private ? this.invite : null);
     const quietSpectators = snap.rated && snap.status === "live";
@@ -224,6 +237,7 @@ export class TablePage implements Page {
     this.joinButton.textContent = t("online.join");
     this.leaveButton.textContent = t("online.leave");
     this.resignButton.textContent = t("table.resign");
+    this.abortButton.textContent = t("abort.button");
     this.chat.relabel();
     this.rematch.relabel();
     this.inviteBox.relabel();

@@ -62,6 +62,11 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
       };
       return { kind: "applied", table: { ...t, v, chat: [...(t.chat ?? []), line] } };
     }
+    case "aborted":
+      return {
+        kind: "applied",
+        table: { ...t, v, status: "aborted", turn: null, clock: t.clock ? { ...t.clock, running: null } : null },
+      };
     case "rematch_offered":
       return { kind: "applied", table: { ...t, v, rematch: e.accepted } };
     case "rematch_started":
@@ -97,4 +102,10 @@ export function finishedColours(position: string): Set<string> {
     if (m) for (const c of m[2].split(",")) if (c) done.add(c);
   }
   return done;
+}
+
+/** Whether the game can still be aborted: it is live and some seat has not yet made its
+ * first move (the first round, in which no seat is skipped). */
+export function canAbort(t: TableSnapshot): boolean {
+  return t.status === "live" && t.moves.length < t.seats.length;
 }

@@ -104,6 +104,7 @@ export type TableEvent =
   | ({ readonly type: "ended" } & ResultView)
   | { readonly type: "closed" }
   | ({ readonly type: "chat" } & ChatLine)
+  | { readonly type: "aborted"; readonly seat: number }
   | { readonly type: "rematch_offered"; readonly accepted: readonly string[] }
   | { readonly type: "rematch_started"; readonly id: string }
   | { readonly type: "rematch_lapsed" }
@@ -134,6 +135,7 @@ export type ClientMsg =
   | { t: "resign"; d: { table: string } }
   | { t: "chat"; d: { table: string; text: string } }
   | { t: "rematch"; d: { table: string } }
+  | { t: "abort"; d: { table: string } }
   | { t: "quick_pair"; d: TimeSpec }
   | { t: "quick_pair_cancel" };
 

@@ -113,6 +113,12 @@ pub enum ClientMsg {
         /// Table id.
         table: String,
     },
+    /// Call the game off before every seat has made its first move: no result, no
+    /// rating change.
+    Abort {
+        /// Table id.
+        table: String,
+    },
     /// Offer or accept a rematch of a finished table.
     Rematch {
         /// Table id.
@@ -144,6 +150,7 @@ pub const CLIENT_TYPES: &[&str] = &[
     "move",
     "resign",
     "chat",
+    "abort",
     "rematch",
     "quick_pair",
     "quick_pair_cancel",
@@ -312,6 +319,12 @@ pub enum TableEvent {
     Closed,
     /// A chat line.
     Chat(ChatLine),
+    /// A player called the game off before every seat had moved: no result, no rating
+    /// change.
+    Aborted {
+        /// The seat of the player who aborted.
+        seat: usize,
+    },
     /// Someone asked for (or accepted) a rematch; `accepted` lists every user id that
     /// has so far.
     RematchOffered {

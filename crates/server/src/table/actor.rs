@@ -210,6 +210,10 @@ impl TableActor {
                 }
                 self.answer(reply, r);
             }
+            Command::Abort { user_id, reply } => {
+                let r = self.on_abort(&user_id).await;
+                self.answer(reply, r);
+            }
             Command::Rematch { user_id, reply } => {
                 let r = self.on_rematch(&user_id).await;
                 self.answer(reply, r);
@@ -343,6 +347,18 @@ impl TableActor {
         if self.core.commit(planned) {
             self.finish().await;
         }
+        Ok(())
+    }
+
+    /// Calls the game off and stores it as aborted: no result, no rating change.
+    async fn on_abort(&mut self, user_id: &str) -> Result<(), ProtoError> {
+        let now = self.now();
+        self.core.abort(user_id, now)?;
+        if let Err(e) = self.deps.storage.abort_game(&self.core.id, now).await {
+            tracing::error!(error = %e, table = %self.core.id, "could not store an abort");
+        }
+        self.finished_at = Some(Instant::now());
+        self.publish();
         Ok(())
     }
 

@@ -74,6 +74,13 @@ pub enum Command {
         /// The answer.
         reply: Reply,
     },
+    /// Call the game off before every seat has moved.
+    Abort {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
     /// Ask for or accept a rematch of the finished table.
     Rematch {
         /// Who.
@@ -167,6 +174,11 @@ impl TableHandle {
     /// Resigns for `user_id`.
     pub async fn resign(&self, user_id: String) -> Result<(), ProtoError> {
         self.ask(|reply| Command::Resign { user_id, reply }).await
+    }
+
+    /// Aborts the game for `user_id`.
+    pub async fn abort(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Abort { user_id, reply }).await
     }
 
     /// Asks for (or accepts) a rematch for `user_id`.

@@ -26,6 +26,8 @@ pub(crate) enum Status {
     Finished,
     /// Closed before the start.
     Closed,
+    /// Called off before every seat had moved; no result.
+    Aborted,
 }
 
 impl Status {
@@ -36,6 +38,7 @@ impl Status {
             Status::Live => "live",
             Status::Finished => "finished",
             Status::Closed => "closed",
+            Status::Aborted => "aborted",
         }
     }
 }
@@ -437,7 +440,9 @@ impl TableCore {
     fn require_live(&self, not_started: &str) -> Result<(), ProtoError> {
         match self.status {
             Status::Open => Err(err(ErrorCode::NotStarted, not_started)),
-            Status::Finished | Status::Closed => Err(err(ErrorCode::GameOver, "the game is over")),
+            Status::Finished | Status::Closed | Status::Aborted => {
+                Err(err(ErrorCode::GameOver, "the game is over"))
+            }
             Status::Live => Ok(()),
         }
     }
@@ -567,6 +572,27 @@ impl TableCore {
         if let Some(c) = self.clock.as_mut() {
             c.stop(now);
         }
+        Ok(())
+    }
+
+    /// `user_id` calls the game off: allowed until every seat has made its first move
+    /// (the first round, in which no seat is skipped). No result, no rating change.
+    pub(crate) fn abort(&mut self, user_id: &str, now: Millis) -> Result<(), ProtoError> {
+        self.require_live("the game has not started; leave the seat instead")?;
+        let seat = self
+            .seat_of_user(user_id)
+            .ok_or_else(|| err(ErrorCode::NotSeated, "you do not sit at this table"))?;
+        if self.game.moves().len() >= self.seats.len() {
+            return Err(err(
+                ErrorCode::TooLateToAbort,
+                "every seat has made its first move; the game can no longer be aborted",
+            ));
+        }
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(now);
+        }
+        self.status = Status::Aborted;
+        self.emit(TableEvent::Aborted { seat });
         Ok(())
     }
 
@@ -1072,6 +1098,34 @@ mod tests {
             ErrorCode::InvitationRequired
         );
         t.check_access(Some("b"), Some("secret")).unwrap();
+    }
+
+    #[test]
+    fn a_game_can_be_aborted_until_every_seat_has_moved() {
+        let mut t = started(Variant::Classic3, true, None);
+        assert_eq!(t.abort("x", 0).unwrap_err().code, ErrorCode::NotSeated);
+        for _ in 0..2 {
+            let (_, path) = first_legal(&t);
+            play(&mut t, &path, 0);
+        }
+        let mut late = t.clone();
+        let (_, path) = first_legal(&late);
+        play(&mut late, &path, 0);
+        assert_eq!(
+            late.abort("p0", 0).unwrap_err().code,
+            ErrorCode::TooLateToAbort
+        );
+        t.abort("p0", 0).unwrap();
+        assert_eq!(t.status, Status::Aborted);
+        assert!(t.ending().is_none(), "no result");
+        assert_eq!(t.summary().status, "aborted");
+        let (_, path) = first_legal(&t);
+        let who = t.seats[t.seat_of_colour(t.game.turn())]
+            .occupant
+            .user_id()
+            .unwrap()
+            .to_owned();
+        assert!(t.plan_human_move(&who, &path, false, 0, 0).is_err());
     }
 
     #[test]

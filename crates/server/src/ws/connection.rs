@@ -291,6 +291,10 @@ impl Conn {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.resign(user).await?;
             }
+            ClientMsg::Abort { table } => {
+                let user = self.user()?.id.clone();
+                self.table(&table)?.abort(user).await?;
+            }
             ClientMsg::Rematch { table } => {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.rematch(user).await?;

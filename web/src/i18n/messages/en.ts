@@ -167,6 +167,9 @@ export const en = {
   "invite.private": "Private (by invitation link)",
   "invite.link": "Invitation link:",
   "invite.copy": "Copy",
+  "abort.button": "Abort",
+  "abort.confirm": "Abort this game? Nobody wins and no rating changes.",
+  "abort.done": "Game aborted: no result, no rating change.",
 } as const;
 
 /** A message key. */

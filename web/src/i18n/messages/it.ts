@@ -169,4 +169,7 @@ export const it: Messages = {
   "invite.private": "Privato (con link d'invito)",
   "invite.link": "Link d'invito:",
   "invite.copy": "Copia",
+  "abort.button": "Annulla la partita",
+  "abort.confirm": "Annullare la partita? Nessuno vince e nessun punteggio cambia.",
+  "abort.done": "Partita annullata: nessun risultato, nessun punteggio cambiato.",
 };

@@ -169,4 +169,7 @@ export const pt: Messages = {
   "invite.private": "Privada (por link de convite)",
   "invite.link": "Link de convite:",
   "invite.copy": "Copiar",
+  "abort.button": "Anular",
+  "abort.confirm": "Anular esta partida? Ninguém vence e nenhum rating muda.",
+  "abort.done": "Partida anulada: sem resultado, sem mudança de rating.",
 };
