@@ -1,6 +1,6 @@
 // A private table between two browser contexts: the creator gets an invitation link;
 // the table is not in the lobby, opening it without the link is refused, and the
-// friend who opens the link sits down and plays.
+// friend who opens the link sits down and plays; the page title shows whose turn it is.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -57,6 +57,9 @@ test("a friend joins a private table through its invitation link", { timeout: 30
   await b.page.click('[data-action="join"]');
   await a.page.waitForSelector(".hole.movable");
   await b.page.waitForSelector('[data-action="resign"]:not([hidden])');
+  // The page title tells whose turn it is.
+  await a.page.waitForFunction(() => document.title.startsWith("Your turn · "));
+  assert.doesNotMatch(await b.page.title(), /Your turn/);
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
   await a.context.close();

@@ -18,6 +18,7 @@ import { AccountBar } from "./accountBar";
 import { ChatPanel } from "./chatPanel";
 import { RematchBar, rematchState } from "./rematchBar";
 import { InviteBox, inviteOf } from "./inviteLink";
+import { TurnAlert } from "./turnAlert";
 import { navigate } from "../ui/navigate";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
@@ -41,6 +42,7 @@ export class TablePage implements Page {
   /** The invitation of a private table, from the page address. */
   private readonly invite = inviteOf(location.search);
   private readonly inviteBox = new InviteBox();
+  private readonly turnAlert = new TurnAlert();
   /** Whether a player left this finished table (no rematch then). */
   private rematchLapsed = false;
   private snapshot: TableSnapshot | null = null;
@@ -78,7 +80,7 @@ export class TablePage implements Page {
     this.table.controls.append(this.joinButton, this.leaveButton, this.abortButton, this.resignButton);
     this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
     this.rematch = new RematchBar(() => socket.send({ t: "rematch", d: { table: id } }));
-    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.inviteBox.root, this.table.root, this.note, this.rematch.root, this.chat.root);
+    this.root = h("div", { class: "online-table", "data-table": id }, this.account.root, this.conn, this.turnAlert.button, this.inviteBox.root, this.table.root, this.note, this.rematch.root, this.chat.root);
     this.stops.push(
       socket.onOpen(() => socket.send({ t: "watch", d: this.withInvite(this.snapshot ? { table: id, since: this.snapshot.v } : { table: id }) })),
       socket.onMessage((m) => this.onMessage(m)),
@@ -91,7 +93,7 @@ export class TablePage implements Page {
   }
 
   title(): string {
-    return this.snapshot ? variantName(this.snapshot.variant) : t("online.lobby");
+    return this.turnAlert.title(this.snapshot ? variantName(this.snapshot.variant) : t("online.lobby"));
   }
 
   private onMessage(m: ServerMsg): void {
@@ -207,6 +209,8 @@ export class TablePage implements Page {
     const stillPlaying = mine !== null && !finishedColours(snap.position).has(mine);
     this.resignButton.hidden = !(snap.status === "live" && stillPlaying && !view.outcome);
     this.abortButton.hidden = !(seat !== null && canAbort(snap));
+    this.turnAlert.update(myTurn, seat !== null, variantName(snap.variant));
+    document.title = `${this.title()} · ${t("app.name")}`;
     this.rematch.render(rematchState(snap, user?.id ?? null, this.rematchLapsed));
     this.inviteBox.render(this.id, snap.private ? this.invite : null);
     const quietSpectators = snap.rated && snap.status === "live";
@@ -241,6 +245,7 @@ export class TablePage implements Page {
     this.chat.relabel();
     this.rematch.relabel();
     this.inviteBox.relabel();
+    this.turnAlert.relabel();
     this.account.render();
     this.renderConn();
     this.table.relabel();

@@ -170,6 +170,8 @@ export const en = {
   "abort.button": "Abort",
   "abort.confirm": "Abort this game? Nobody wins and no rating changes.",
   "abort.done": "Game aborted: no result, no rating change.",
+  "turn.title": "Your turn",
+  "turn.notify": "Notify me when it is my turn",
 } as const;
 
 /** A message key. */

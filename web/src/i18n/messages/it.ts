@@ -172,4 +172,6 @@ export const it: Messages = {
   "abort.button": "Annulla la partita",
   "abort.confirm": "Annullare la partita? Nessuno vince e nessun punteggio cambia.",
   "abort.done": "Partita annullata: nessun risultato, nessun punteggio cambiato.",
+  "turn.title": "Tocca a te",
+  "turn.notify": "Avvisami quando tocca a me",
 };

@@ -172,4 +172,6 @@ export const pt: Messages = {
   "abort.button": "Anular",
   "abort.confirm": "Anular esta partida? Ninguém vence e nenhum rating muda.",
   "abort.done": "Partida anulada: sem resultado, sem mudança de rating.",
+  "turn.title": "Sua vez",
+  "turn.notify": "Avise-me quando for minha vez",
 };
