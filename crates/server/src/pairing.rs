@@ -82,6 +82,7 @@ impl Pairing {
             ],
             created_by: None,
             invite: None,
+            move_time: None,
         };
         let handle = create_table(deps, new).await?;
         let paired = ServerMsg::Paired {

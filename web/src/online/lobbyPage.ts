@@ -33,6 +33,12 @@ export const TIME_CONTROLS: readonly (TimeSpec | null)[] = [
   { minutes: 15, increment: 10 },
 ];
 
+/** Times per move of an untimed table, in seconds (docs/protocol.md). */
+export const MOVE_TIMES: readonly number[] = [300, 3_600, 86_400, 259_200];
+
+/** The labels of {@link MOVE_TIMES}. */
+const MOVE_TIME_LABELS = ["move.time0", "move.time1", "move.time2", "move.time3"] as const;
+
 /** Quick pairing presets of the server (docs/protocol.md). */
 export const QUICK_PAIR_PRESETS: readonly TimeSpec[] = [
   { minutes: 1, increment: 0 },
@@ -66,6 +72,8 @@ export class LobbyPage implements Page {
   private time = 0;
   private rated = false;
   private privateTable = false;
+  /** Index in {@link MOVE_TIMES}: one day unless chosen. */
+  private moveTime = 2;
   private readonly stops: (() => void)[] = [];
 
   constructor() {
@@ -204,6 +212,9 @@ export class LobbyPage implements Page {
           s, (v) => (this.seats[i] = v))),
       select("create-time", t("online.clock"), TIME_CONTROLS.map((tc, i) => [String(i),
         tc ? t("online.timeControl", tc as unknown as Record<string, number>) : t("online.untimed")]), String(this.time), (v) => (this.time = Number(v))),
+      TIME_CONTROLS[this.time] === null
+        ? select("create-move-time", t("move.timePerMove"), MOVE_TIMES.map((_, i) => [String(i), t(MOVE_TIME_LABELS[i])]), String(this.moveTime), (v) => (this.moveTime = Number(v)))
+        : [],
       h("label", {}, h("input", { type: "checkbox", id: "create-rated", checked: this.rated, onchange: (e: Event) => (this.rated = (e.target as HTMLInputElement).checked) }), " ", t("online.rated")),
       h("label", {}, h("input", { type: "checkbox", id: "create-private", checked: this.privateTable, onchange: (e: Event) => (this.privateTable = (e.target as HTMLInputElement).checked) }), " ", t("invite.private")),
       h("button", { type: "submit", class: "primary", "data-action": "create" }, t("online.createTable")),
@@ -217,7 +228,7 @@ export class LobbyPage implements Page {
       this.error.textContent = "";
       liveSocket().send({
         t: "create_table",
-        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable },
+        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable, move_time: MOVE_TIMES[this.moveTime] },
       });
     };
     this.account.render();

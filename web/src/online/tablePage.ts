@@ -196,10 +196,14 @@ export class TablePage implements Page {
           : view.toMove
             ? t("table.turnOf", { colour: colourName(view.toMove) })
             : "";
+    const deadline =
+      snap.status === "live" && snap.move_deadline
+        ? ` ${t("move.until", { time: new Date(snap.move_deadline).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }) })}`
+        : "";
     this.table.show(view, this.seatInfos(), {
       movable: myTurn ? mine : null,
       orientation: mine ?? view.seats[0],
-      status: seat === null && snap.status !== "open" ? `${status} ${t("online.spectating")}` : status,
+      status: (seat === null && snap.status !== "open" ? `${status} ${t("online.spectating")}` : status) + deadline,
     });
     const user = knownUser();
     const open = snap.status === "open";

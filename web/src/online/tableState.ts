@@ -32,11 +32,19 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
         table: { ...t, v, seats: t.seats.map((s) => (s.seat === e.seat ? { ...s, player: { kind: "open" } } : s)) },
       };
     case "started":
-      return { kind: "applied", table: { ...t, v, status: "live", turn: e.turn, clock: e.clock } };
+      return { kind: "applied", table: { ...t, v, status: "live", turn: e.turn, clock: e.clock, move_deadline: e.move_deadline ?? null } };
     case "moved":
       return {
         kind: "applied",
-        table: { ...t, v, position: e.position, turn: e.turn, clock: e.clock, moves: [...t.moves, e.path] },
+        table: {
+          ...t,
+          v,
+          position: e.position,
+          turn: e.turn,
+          clock: e.clock,
+          moves: [...t.moves, e.path],
+          move_deadline: e.move_deadline ?? null,
+        },
       };
     case "ended":
       return {

@@ -36,6 +36,8 @@ export interface TableSummary {
   readonly seats: readonly SeatView[];
   /** Kept out of the lobby; only invitation holders sit or watch. */
   readonly private?: boolean;
+  /** Untimed tables: seconds each move may take. */
+  readonly move_time?: number | null;
 }
 
 /** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */
@@ -73,6 +75,8 @@ export interface TableSnapshot extends TableSummary {
   readonly chat: readonly ChatLine[];
   /** User ids who asked for a rematch of this finished table. */
   readonly rematch?: readonly string[];
+  /** Untimed tables: when (Unix ms) the seat to move flags unless it moves. */
+  readonly move_deadline?: number | null;
 }
 
 /** One line of a table's chat (plain text: always shown as text, never as HTML). */
@@ -91,7 +95,12 @@ export interface ChatLine {
 export type TableEvent =
   | { readonly type: "seated"; readonly seat: number; readonly player: PlayerView }
   | { readonly type: "vacated"; readonly seat: number }
-  | { readonly type: "started"; readonly turn: string | null; readonly clock: ClockView | null }
+  | {
+      readonly type: "started";
+      readonly turn: string | null;
+      readonly clock: ClockView | null;
+      readonly move_deadline?: number | null;
+    }
   | {
       readonly type: "moved";
       readonly ply: number;
@@ -100,6 +109,7 @@ export type TableEvent =
       readonly position: string;
       readonly turn: string | null;
       readonly clock: ClockView | null;
+      readonly move_deadline?: number | null;
     }
   | ({ readonly type: "ended" } & ResultView)
   | { readonly type: "closed" }
@@ -126,7 +136,10 @@ export type ClientMsg =
   | { t: "ping"; d: { n: number } }
   | { t: "lobby_subscribe" }
   | { t: "lobby_unsubscribe" }
-  | { t: "create_table"; d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean } }
+  | {
+      t: "create_table";
+      d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean; move_time?: number };
+    }
   | { t: "join"; d: { table: string; seat?: number; invite?: string } }
   | { t: "leave"; d: { table: string } }
   | { t: "watch"; d: { table: string; since?: number; invite?: string } }

@@ -45,7 +45,18 @@ pub struct CreateTable {
     /// Kept out of the lobby; only people holding the invitation sit or watch.
     #[serde(default)]
     pub private: bool,
+    /// Untimed tables: seconds each move may take (300, 3600, 86400 or 259200; one day
+    /// if absent); when they pass, the seat to move has flagged.
+    #[serde(default)]
+    pub move_time: Option<i64>,
 }
+
+/// The times per move an untimed table may take, in seconds: 5 minutes, 1 hour,
+/// 1 day, 3 days.
+pub const MOVE_TIMES: [i64; 4] = [300, 3_600, 86_400, 259_200];
+
+/// The time per move of an untimed table when none is chosen: one day.
+pub const DEFAULT_MOVE_TIME: i64 = 86_400;
 
 /// Messages from a client.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,6 +218,9 @@ pub struct TableSummary {
     /// A private table (never listed in the lobby).
     #[serde(default)]
     pub private: bool,
+    /// Untimed tables: seconds each move may take.
+    #[serde(default)]
+    pub move_time: Option<i64>,
 }
 
 /// A seat's result.
@@ -248,6 +262,9 @@ pub struct TableSnapshot {
     /// The user ids who have asked for a rematch of this finished table.
     #[serde(default)]
     pub rematch: Vec<String>,
+    /// Untimed tables: when (Unix ms) the seat to move flags unless it moves.
+    #[serde(default)]
+    pub move_deadline: Option<i64>,
 }
 
 /// One line of a table's chat.
@@ -297,6 +314,9 @@ pub enum TableEvent {
         turn: Option<String>,
         /// The clocks.
         clock: Option<ClockView>,
+        /// Untimed tables: when the seat to move flags unless it moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        move_deadline: Option<i64>,
     },
     /// A move was played.
     Moved {
@@ -312,6 +332,9 @@ pub enum TableEvent {
         turn: Option<String>,
         /// The clocks after it.
         clock: Option<ClockView>,
+        /// Untimed tables: when the next seat flags unless it moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        move_deadline: Option<i64>,
     },
     /// The game ended.
     Ended(ResultView),

@@ -377,6 +377,7 @@ impl TableActor {
             seats,
             created_by: None,
             invite: self.core.invite.clone(),
+            move_time: self.core.move_time_ms.map(|ms| ms / 1_000),
         };
         let handle = create_table(&self.deps, new).await?;
         self.core.rematch_started(handle.id);

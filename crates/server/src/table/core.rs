@@ -134,6 +134,10 @@ pub(crate) struct TableCore {
     pub(crate) rematch: Rematch,
     /// The invitation of a private table.
     pub(crate) invite: Option<String>,
+    /// Untimed tables: milliseconds each move may take.
+    pub(crate) move_time_ms: Option<Millis>,
+    /// When the seat to move started thinking.
+    pub(crate) turn_since: Millis,
     outbox: Vec<EventEnvelope>,
 }
 
@@ -179,6 +183,8 @@ impl TableCore {
             chat: ChatLog::default(),
             rematch: Rematch::Open,
             invite: None,
+            move_time_ms: None,
+            turn_since: 0,
             outbox: Vec::new(),
         }
     }
@@ -225,7 +231,16 @@ impl TableCore {
                 .map(|(i, s)| s.view(i))
                 .collect(),
             private: self.invite.is_some(),
+            move_time: self.move_time_ms.map(|ms| ms / 1_000),
         }
+    }
+
+    /// Untimed tables: when the seat to move flags unless it moves.
+    pub(crate) fn move_deadline(&self) -> Option<Millis> {
+        if self.status != Status::Live || self.game.is_over() || self.clock.is_some() {
+            return None;
+        }
+        self.move_time_ms.map(|ms| self.turn_since + ms)
     }
 
     /// Whether `viewer` may see (or sit at) the table: any table is open to its
@@ -286,6 +301,7 @@ impl TableCore {
                 Rematch::Asked(ids) => ids.clone(),
                 _ => Vec::new(),
             },
+            move_deadline: self.move_deadline(),
         }
     }
 
@@ -428,9 +444,11 @@ impl TableCore {
             clock
         });
         let stored = self.clock.as_ref().map(Clock::stored);
+        self.turn_since = now;
         self.emit(TableEvent::Started {
             turn: self.turn_name(),
             clock: self.clock.as_ref().map(|c| c.view(now)),
+            move_deadline: self.move_deadline(),
         });
         (stored, self.v)
     }
@@ -540,6 +558,7 @@ impl TableCore {
         let now = planned.at;
         self.game = planned.game;
         self.clock = planned.clock;
+        self.turn_since = now;
         let position = self.game.position().to_string();
         self.emit(TableEvent::Moved {
             ply: planned.ply as u64,
@@ -548,6 +567,7 @@ impl TableCore {
             position,
             turn: self.turn_name(),
             clock: self.clock.as_ref().map(|c| c.view(now)),
+            move_deadline: self.move_deadline(),
         });
         self.game.is_over()
     }
@@ -602,6 +622,9 @@ impl TableCore {
     pub(crate) fn flag_deadline(&self) -> Option<(usize, Millis)> {
         if self.status != Status::Live {
             return None;
+        }
+        if let Some(deadline) = self.move_deadline() {
+            return Some((self.seat_of_colour(self.game.turn()), deadline));
         }
         let clock = self.clock.as_ref()?;
         let seat = clock.running()?;
@@ -985,6 +1008,28 @@ mod tests {
         );
         assert!(t.flag(0, deadline));
         assert_eq!(t.ending().unwrap().reason, "timeout-white");
+    }
+
+    #[test]
+    fn an_untimed_table_flags_the_seat_to_move_after_its_time_per_move() {
+        let mut t = table(Variant::Classic2, false, None);
+        t.move_time_ms = Some(300_000);
+        t.sit(0, user("p0"));
+        t.sit(1, user("p1"));
+        t.start(1_000);
+        assert_eq!(t.flag_deadline(), Some((0, 301_000)));
+        let (_, path) = first_legal(&t);
+        play(&mut t, &path, 200_000);
+        assert_eq!(
+            t.flag_deadline(),
+            Some((1, 500_000)),
+            "each move restarts it"
+        );
+        assert_eq!(t.snapshot(0, None).move_deadline, Some(500_000));
+        assert_eq!(t.due_flag(499_999), None);
+        assert_eq!(t.due_flag(500_000), Some(1));
+        assert!(t.flag(1, 500_000));
+        assert_eq!(t.ending().unwrap().reason, "timeout-black");
     }
 
     #[test]

@@ -402,6 +402,18 @@ impl Conn {
             seats,
             created_by: Some(user.id),
             invite: req.private.then(|| crate::ids::random_id(20)),
+            move_time: match req.move_time {
+                Some(s) if !crate::protocol::MOVE_TIMES.contains(&s) => {
+                    return Err(ProtoError::new(
+                        ErrorCode::BadTimeControl,
+                        format!(
+                            "move_time must be one of {:?} seconds; got {s}",
+                            crate::protocol::MOVE_TIMES
+                        ),
+                    ))
+                }
+                other => other,
+            },
         })
     }
 

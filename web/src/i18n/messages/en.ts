@@ -172,6 +172,12 @@ export const en = {
   "abort.done": "Game aborted: no result, no rating change.",
   "turn.title": "Your turn",
   "turn.notify": "Notify me when it is my turn",
+  "move.timePerMove": "Time per move (no clock)",
+  "move.time0": "5 minutes",
+  "move.time1": "1 hour",
+  "move.time2": "1 day",
+  "move.time3": "3 days",
+  "move.until": "(move by {time})",
 } as const;
 
 /** A message key. */

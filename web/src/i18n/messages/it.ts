@@ -174,4 +174,10 @@ export const it: Messages = {
   "abort.done": "Partita annullata: nessun risultato, nessun punteggio cambiato.",
   "turn.title": "Tocca a te",
   "turn.notify": "Avvisami quando tocca a me",
+  "move.timePerMove": "Tempo per mossa (senza orologio)",
+  "move.time0": "5 minuti",
+  "move.time1": "1 ora",
+  "move.time2": "1 giorno",
+  "move.time3": "3 giorni",
+  "move.until": "(muovere entro {time})",
 };

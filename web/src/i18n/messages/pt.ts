@@ -174,4 +174,10 @@ export const pt: Messages = {
   "abort.done": "Partida anulada: sem resultado, sem mudança de rating.",
   "turn.title": "Sua vez",
   "turn.notify": "Avise-me quando for minha vez",
+  "move.timePerMove": "Tempo por lance (sem relógio)",
+  "move.time0": "5 minutos",
+  "move.time1": "1 hora",
+  "move.time2": "1 dia",
+  "move.time3": "3 dias",
+  "move.until": "(jogar até {time})",
 };
