@@ -81,7 +81,7 @@ test("two players chat at a table; lines are text, can be hidden, and stay in th
 
   // Too fast: the server's refusal is shown.
   for (let i = 0; i < 6; i++) await say(a.page, `spam ${i}`);
-  await a.page.waitForFunction(() => /too fast/.test(document.querySelector(".note")?.textContent ?? ""));
+  await a.page.waitForFunction(() => [...document.querySelectorAll(".note")].some((n) => /too fast/.test(n.textContent ?? "")));
 
   await a.page.screenshot({ path: join(RESULTS, "chat.png") });
   assert.deepEqual(a.errors, []);

@@ -63,3 +63,30 @@ describe("resigning", () => {
     expect(finishedColours("classic-2 white 1 white:m1 black:e17").size).toBe(0);
   });
 });
+
+describe("invitations", () => {
+  it("builds and reads invitation links", async () => {
+    const { inviteOf, tableUrl } = await import("../src/online/inviteLink");
+    expect(tableUrl("t1")).toBe("/table/t1");
+    expect(tableUrl("t1", "abc")).toBe("/table/t1?invite=abc");
+    expect(inviteOf("?invite=abc")).toBe("abc");
+    expect(inviteOf("?invite=")).toBeNull();
+    expect(inviteOf("")).toBeNull();
+  });
+});
+
+describe("abort", () => {
+  it("is possible until every seat has made its first move", async () => {
+    const { canAbort } = await import("../src/online/tableState");
+    const seats = [
+      { seat: 0, colour: "white", player: { kind: "open" as const } },
+      { seat: 1, colour: "black", player: { kind: "open" as const } },
+    ];
+    const live = { ...snap, seats };
+    expect(canAbort({ ...live, moves: ["m4-m5"] })).toBe(true);
+    expect(canAbort({ ...live, moves: ["m4-m5", "e14-e13"] })).toBe(false);
+    expect(canAbort({ ...live, status: "finished", moves: [] })).toBe(false);
+    const r = applyEvent({ ...live, v: 3 }, { table: "t1", v: 4, type: "aborted", seat: 1 });
+    expect(r.kind === "applied" && r.table.status).toBe("aborted");
+  });
+});

@@ -81,6 +81,8 @@ impl Pairing {
                 Occupant::Human(user),
             ],
             created_by: None,
+            invite: None,
+            move_time: None,
         };
         let handle = create_table(deps, new).await?;
         let paired = ServerMsg::Paired {

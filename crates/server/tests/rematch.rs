@@ -55,7 +55,12 @@ async fn a_rematch_starts_a_new_table_with_rotated_seats() {
     let mut new_ids = Vec::new();
     for ws in [&mut a, &mut b, &mut spectator] {
         let started = ws.event("rematch_started").await;
-        new_ids.push(started["d"]["table"].as_str().unwrap().to_owned());
+        assert_eq!(
+            started["d"]["table"],
+            table.as_str(),
+            "the event's own table"
+        );
+        new_ids.push(started["d"]["id"].as_str().unwrap().to_owned());
     }
     assert!(new_ids.iter().all(|id| *id == new_ids[0] && *id != table));
     let new_table = &new_ids[0];

@@ -32,11 +32,19 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
         table: { ...t, v, seats: t.seats.map((s) => (s.seat === e.seat ? { ...s, player: { kind: "open" } } : s)) },
       };
     case "started":
-      return { kind: "applied", table: { ...t, v, status: "live", turn: e.turn, clock: e.clock } };
+      return { kind: "applied", table: { ...t, v, status: "live", turn: e.turn, clock: e.clock, move_deadline: e.move_deadline ?? null } };
     case "moved":
       return {
         kind: "applied",
-        table: { ...t, v, position: e.position, turn: e.turn, clock: e.clock, moves: [...t.moves, e.path] },
+        table: {
+          ...t,
+          v,
+          position: e.position,
+          turn: e.turn,
+          clock: e.clock,
+          moves: [...t.moves, e.path],
+          move_deadline: e.move_deadline ?? null,
+        },
       };
     case "ended":
       return {
@@ -62,6 +70,11 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
       };
       return { kind: "applied", table: { ...t, v, chat: [...(t.chat ?? []), line] } };
     }
+    case "aborted":
+      return {
+        kind: "applied",
+        table: { ...t, v, status: "aborted", turn: null, clock: t.clock ? { ...t.clock, running: null } : null },
+      };
     case "rematch_offered":
       return { kind: "applied", table: { ...t, v, rematch: e.accepted } };
     case "rematch_started":
@@ -97,4 +110,10 @@ export function finishedColours(position: string): Set<string> {
     if (m) for (const c of m[2].split(",")) if (c) done.add(c);
   }
   return done;
+}
+
+/** Whether the game can still be aborted: it is live and some seat has not yet made its
+ * first move (the first round, in which no seat is skipped). */
+export function canAbort(t: TableSnapshot): boolean {
+  return t.status === "live" && t.moves.length < t.seats.length;
 }

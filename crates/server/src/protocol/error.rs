@@ -55,6 +55,10 @@ pub enum ErrorCode {
     /// The player has already finished (arrived or been eliminated) and can no longer
     /// act in the game, e.g. resign.
     NotInGame,
+    /// The table is private and the request carried no valid invitation.
+    InvitationRequired,
+    /// Every seat has made its first move: the game can no longer be aborted.
+    TooLateToAbort,
     /// The game is not over yet (a rematch needs a finished game).
     NotFinished,
     /// The rematch of this table has started already, or lapsed.

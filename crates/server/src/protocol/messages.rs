@@ -42,7 +42,21 @@ pub struct CreateTable {
     /// every other seat open.
     #[serde(default)]
     pub seats: Vec<SeatRequest>,
+    /// Kept out of the lobby; only people holding the invitation sit or watch.
+    #[serde(default)]
+    pub private: bool,
+    /// Untimed tables: seconds each move may take (300, 3600, 86400 or 259200; one day
+    /// if absent); when they pass, the seat to move has flagged.
+    #[serde(default)]
+    pub move_time: Option<i64>,
 }
+
+/// The times per move an untimed table may take, in seconds: 5 minutes, 1 hour,
+/// 1 day, 3 days.
+pub const MOVE_TIMES: [i64; 4] = [300, 3_600, 86_400, 259_200];
+
+/// The time per move of an untimed table when none is chosen: one day.
+pub const DEFAULT_MOVE_TIME: i64 = 86_400;
 
 /// Messages from a client.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +81,9 @@ pub enum ClientMsg {
         /// Seat index; the first open seat if absent.
         #[serde(default)]
         seat: Option<usize>,
+        /// The invitation of a private table.
+        #[serde(default)]
+        invite: Option<String>,
     },
     /// Leave a seat of a table that has not started.
     Leave {
@@ -81,6 +98,9 @@ pub enum ClientMsg {
         /// full snapshot when absent.
         #[serde(default)]
         since: Option<u64>,
+        /// The invitation of a private table.
+        #[serde(default)]
+        invite: Option<String>,
     },
     /// Stop receiving a table's events.
     Unwatch {
@@ -101,6 +121,12 @@ pub enum ClientMsg {
     },
     /// Resign the game.
     Resign {
+        /// Table id.
+        table: String,
+    },
+    /// Call the game off before every seat has made its first move: no result, no
+    /// rating change.
+    Abort {
         /// Table id.
         table: String,
     },
@@ -135,6 +161,7 @@ pub const CLIENT_TYPES: &[&str] = &[
     "move",
     "resign",
     "chat",
+    "abort",
     "rematch",
     "quick_pair",
     "quick_pair_cancel",
@@ -188,6 +215,12 @@ pub struct TableSummary {
     pub status: String,
     /// The seats.
     pub seats: Vec<SeatView>,
+    /// A private table (never listed in the lobby).
+    #[serde(default)]
+    pub private: bool,
+    /// Untimed tables: seconds each move may take.
+    #[serde(default)]
+    pub move_time: Option<i64>,
 }
 
 /// A seat's result.
@@ -229,6 +262,9 @@ pub struct TableSnapshot {
     /// The user ids who have asked for a rematch of this finished table.
     #[serde(default)]
     pub rematch: Vec<String>,
+    /// Untimed tables: when (Unix ms) the seat to move flags unless it moves.
+    #[serde(default)]
+    pub move_deadline: Option<i64>,
 }
 
 /// One line of a table's chat.
@@ -278,6 +314,9 @@ pub enum TableEvent {
         turn: Option<String>,
         /// The clocks.
         clock: Option<ClockView>,
+        /// Untimed tables: when the seat to move flags unless it moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        move_deadline: Option<i64>,
     },
     /// A move was played.
     Moved {
@@ -293,6 +332,9 @@ pub enum TableEvent {
         turn: Option<String>,
         /// The clocks after it.
         clock: Option<ClockView>,
+        /// Untimed tables: when the next seat flags unless it moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        move_deadline: Option<i64>,
     },
     /// The game ended.
     Ended(ResultView),
@@ -300,16 +342,22 @@ pub enum TableEvent {
     Closed,
     /// A chat line.
     Chat(ChatLine),
+    /// A player called the game off before every seat had moved: no result, no rating
+    /// change.
+    Aborted {
+        /// The seat of the player who aborted.
+        seat: usize,
+    },
     /// Someone asked for (or accepted) a rematch; `accepted` lists every user id that
     /// has so far.
     RematchOffered {
         /// User ids that asked or accepted.
         accepted: Vec<String>,
     },
-    /// Every person accepted: the rematch is being played at table `table`.
+    /// Every person accepted: the rematch is being played at table `id`.
     RematchStarted {
-        /// The new table's id.
-        table: String,
+        /// The new table's id (not `table`, which names the table of the event).
+        id: String,
     },
     /// A player left the finished table: the rematch offer is off.
     RematchLapsed,
@@ -391,6 +439,9 @@ pub enum ServerMsg {
     TableCreated {
         /// Table id.
         table: String,
+        /// The invitation of a private table: the link is `/table/{table}?invite={invite}`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     /// Quick pairing found an opponent; the game has started at this table.
     Paired {

@@ -87,9 +87,16 @@ impl TableActor {
         // Events produced before the task starts are in the log for watchers.
         self.core.take_events();
         self.deps.lobby.register(handle.clone());
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
         tokio::spawn(self.run(rx));
         handle
+    }
+
+    /// Shows the table's new state in the lobby; private tables stay out of it.
+    fn publish(&self) {
+        if self.core.invite.is_none() {
+            self.deps.lobby.publish(self.core.summary());
+        }
     }
 
     fn now(&self) -> Millis {
@@ -156,8 +163,13 @@ impl TableActor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Join { user, seat, reply } => {
-                let r = self.on_join(user, seat).await;
+            Command::Join {
+                user,
+                seat,
+                invite,
+                reply,
+            } => {
+                let r = self.on_join(user, seat, invite.as_deref()).await;
                 self.answer(reply, r);
             }
             Command::Leave { user_id, reply } => {
@@ -167,9 +179,13 @@ impl TableActor {
             Command::Watch {
                 since,
                 viewer,
+                invite,
                 reply,
             } => {
-                let r = self.on_watch(since, viewer.as_deref());
+                let r = self
+                    .core
+                    .check_access(viewer.as_deref(), invite.as_deref())
+                    .map(|()| self.on_watch(since, viewer.as_deref()));
                 self.answer(reply, r);
             }
             Command::Move {
@@ -192,6 +208,10 @@ impl TableActor {
                 if r.is_ok() {
                     self.finish().await;
                 }
+                self.answer(reply, r);
+            }
+            Command::Abort { user_id, reply } => {
+                let r = self.on_abort(&user_id).await;
                 self.answer(reply, r);
             }
             Command::Rematch { user_id, reply } => {
@@ -227,7 +247,13 @@ impl TableActor {
 
     // ----- seats -----
 
-    async fn on_join(&mut self, user: UserInfo, seat: Option<usize>) -> Result<(), ProtoError> {
+    async fn on_join(
+        &mut self,
+        user: UserInfo,
+        seat: Option<usize>,
+        invite: Option<&str>,
+    ) -> Result<(), ProtoError> {
+        self.core.check_access(Some(&user.id), invite)?;
         let index = self.core.check_join(&user, seat)?;
         self.deps
             .storage
@@ -236,7 +262,7 @@ impl TableActor {
             .map_err(storage_error)?;
         self.core.sit(index, user);
         self.start_if_full().await;
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
         Ok(())
     }
 
@@ -262,7 +288,7 @@ impl TableActor {
                 tracing::error!(error = %e, table = %self.core.id, "could not mark table aborted");
             }
         }
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
         Ok(())
     }
 
@@ -324,6 +350,18 @@ impl TableActor {
         Ok(())
     }
 
+    /// Calls the game off and stores it as aborted: no result, no rating change.
+    async fn on_abort(&mut self, user_id: &str) -> Result<(), ProtoError> {
+        let now = self.now();
+        self.core.abort(user_id, now)?;
+        if let Err(e) = self.deps.storage.abort_game(&self.core.id, now).await {
+            tracing::error!(error = %e, table = %self.core.id, "could not store an abort");
+        }
+        self.finished_at = Some(Instant::now());
+        self.publish();
+        Ok(())
+    }
+
     // ----- rematch -----
 
     /// Records a rematch request; once every person accepted, creates the new table
@@ -338,6 +376,8 @@ impl TableActor {
             rated: self.core.rated,
             seats,
             created_by: None,
+            invite: self.core.invite.clone(),
+            move_time: self.core.move_time_ms.map(|ms| ms / 1_000),
         };
         let handle = create_table(&self.deps, new).await?;
         self.core.rematch_started(handle.id);
@@ -471,7 +511,7 @@ impl TableActor {
             .collect();
         self.core.conclude(&ending, &ratings);
         self.finished_at = Some(Instant::now());
-        self.deps.lobby.publish(self.core.summary());
+        self.publish();
     }
 }
 

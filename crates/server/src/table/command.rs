@@ -30,6 +30,8 @@ pub enum Command {
         user: UserInfo,
         /// Which seat; the first open one if none.
         seat: Option<usize>,
+        /// The invitation of a private table.
+        invite: Option<String>,
         /// The answer.
         reply: Reply,
     },
@@ -47,8 +49,10 @@ pub enum Command {
         /// Who watches (a user id), none for an anonymous connection; decides which
         /// chat lines they see.
         viewer: Option<String>,
+        /// The invitation of a private table.
+        invite: Option<String>,
         /// The answer.
-        reply: oneshot::Sender<WatchReply>,
+        reply: oneshot::Sender<Result<WatchReply, ProtoError>>,
     },
     /// Play a move.
     Move {
@@ -65,6 +69,13 @@ pub enum Command {
     },
     /// Resign.
     Resign {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Call the game off before every seat has moved.
+    Abort {
         /// Who.
         user_id: String,
         /// The answer.
@@ -121,9 +132,20 @@ impl TableHandle {
         rx.await.map_err(|_| gone())?
     }
 
-    /// Sits `user` down.
-    pub async fn join(&self, user: UserInfo, seat: Option<usize>) -> Result<(), ProtoError> {
-        self.ask(|reply| Command::Join { user, seat, reply }).await
+    /// Sits `user` down (`invite`: the invitation of a private table).
+    pub async fn join(
+        &self,
+        user: UserInfo,
+        seat: Option<usize>,
+        invite: Option<String>,
+    ) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Join {
+            user,
+            seat,
+            invite,
+            reply,
+        })
+        .await
     }
 
     /// Takes `user_id` out of their seat.
@@ -154,6 +176,11 @@ impl TableHandle {
         self.ask(|reply| Command::Resign { user_id, reply }).await
     }
 
+    /// Aborts the game for `user_id`.
+    pub async fn abort(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Abort { user_id, reply }).await
+    }
+
     /// Asks for (or accepts) a rematch for `user_id`.
     pub async fn rematch(&self, user_id: String) -> Result<(), ProtoError> {
         self.ask(|reply| Command::Rematch { user_id, reply }).await
@@ -164,21 +191,24 @@ impl TableHandle {
         self.ask(|reply| Command::Chat { user, text, reply }).await
     }
 
-    /// Follows the table from version `since`, as `viewer` (a user id) sees it.
+    /// Follows the table from version `since`, as `viewer` (a user id) sees it
+    /// (`invite`: the invitation of a private table).
     pub async fn watch(
         &self,
         since: Option<u64>,
         viewer: Option<String>,
+        invite: Option<String>,
     ) -> Result<WatchReply, ProtoError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(Command::Watch {
                 since,
                 viewer,
+                invite,
                 reply,
             })
             .await
             .map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())
+        rx.await.map_err(|_| gone())?
     }
 }

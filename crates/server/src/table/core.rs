@@ -26,6 +26,8 @@ pub(crate) enum Status {
     Finished,
     /// Closed before the start.
     Closed,
+    /// Called off before every seat had moved; no result.
+    Aborted,
 }
 
 impl Status {
@@ -36,6 +38,7 @@ impl Status {
             Status::Live => "live",
             Status::Finished => "finished",
             Status::Closed => "closed",
+            Status::Aborted => "aborted",
         }
     }
 }
@@ -129,6 +132,12 @@ pub(crate) struct TableCore {
     pub(crate) result: Option<ResultView>,
     pub(crate) chat: ChatLog,
     pub(crate) rematch: Rematch,
+    /// The invitation of a private table.
+    pub(crate) invite: Option<String>,
+    /// Untimed tables: milliseconds each move may take.
+    pub(crate) move_time_ms: Option<Millis>,
+    /// When the seat to move started thinking.
+    pub(crate) turn_since: Millis,
     outbox: Vec<EventEnvelope>,
 }
 
@@ -173,6 +182,9 @@ impl TableCore {
             result: None,
             chat: ChatLog::default(),
             rematch: Rematch::Open,
+            invite: None,
+            move_time_ms: None,
+            turn_since: 0,
             outbox: Vec::new(),
         }
     }
@@ -218,7 +230,36 @@ impl TableCore {
                 .enumerate()
                 .map(|(i, s)| s.view(i))
                 .collect(),
+            private: self.invite.is_some(),
+            move_time: self.move_time_ms.map(|ms| ms / 1_000),
         }
+    }
+
+    /// Untimed tables: when the seat to move flags unless it moves.
+    pub(crate) fn move_deadline(&self) -> Option<Millis> {
+        if self.status != Status::Live || self.game.is_over() || self.clock.is_some() {
+            return None;
+        }
+        self.move_time_ms.map(|ms| self.turn_since + ms)
+    }
+
+    /// Whether `viewer` may see (or sit at) the table: any table is open to its
+    /// players; a private one to holders of its invitation.
+    pub(crate) fn check_access(
+        &self,
+        viewer: Option<&str>,
+        invite: Option<&str>,
+    ) -> Result<(), ProtoError> {
+        let Some(token) = &self.invite else {
+            return Ok(());
+        };
+        if viewer.is_some_and(|v| self.is_player(v)) || invite == Some(token.as_str()) {
+            return Ok(());
+        }
+        Err(err(
+            ErrorCode::InvitationRequired,
+            "this table is private: open it with its invitation link",
+        ))
     }
 
     /// The colour to move while the game is live.
@@ -260,6 +301,7 @@ impl TableCore {
                 Rematch::Asked(ids) => ids.clone(),
                 _ => Vec::new(),
             },
+            move_deadline: self.move_deadline(),
         }
     }
 
@@ -402,9 +444,11 @@ impl TableCore {
             clock
         });
         let stored = self.clock.as_ref().map(Clock::stored);
+        self.turn_since = now;
         self.emit(TableEvent::Started {
             turn: self.turn_name(),
             clock: self.clock.as_ref().map(|c| c.view(now)),
+            move_deadline: self.move_deadline(),
         });
         (stored, self.v)
     }
@@ -414,7 +458,9 @@ impl TableCore {
     fn require_live(&self, not_started: &str) -> Result<(), ProtoError> {
         match self.status {
             Status::Open => Err(err(ErrorCode::NotStarted, not_started)),
-            Status::Finished | Status::Closed => Err(err(ErrorCode::GameOver, "the game is over")),
+            Status::Finished | Status::Closed | Status::Aborted => {
+                Err(err(ErrorCode::GameOver, "the game is over"))
+            }
             Status::Live => Ok(()),
         }
     }
@@ -512,6 +558,7 @@ impl TableCore {
         let now = planned.at;
         self.game = planned.game;
         self.clock = planned.clock;
+        self.turn_since = now;
         let position = self.game.position().to_string();
         self.emit(TableEvent::Moved {
             ply: planned.ply as u64,
@@ -520,6 +567,7 @@ impl TableCore {
             position,
             turn: self.turn_name(),
             clock: self.clock.as_ref().map(|c| c.view(now)),
+            move_deadline: self.move_deadline(),
         });
         self.game.is_over()
     }
@@ -547,12 +595,36 @@ impl TableCore {
         Ok(())
     }
 
+    /// `user_id` calls the game off: allowed until every seat has made its first move
+    /// (the first round, in which no seat is skipped). No result, no rating change.
+    pub(crate) fn abort(&mut self, user_id: &str, now: Millis) -> Result<(), ProtoError> {
+        self.require_live("the game has not started; leave the seat instead")?;
+        let seat = self
+            .seat_of_user(user_id)
+            .ok_or_else(|| err(ErrorCode::NotSeated, "you do not sit at this table"))?;
+        if self.game.moves().len() >= self.seats.len() {
+            return Err(err(
+                ErrorCode::TooLateToAbort,
+                "every seat has made its first move; the game can no longer be aborted",
+            ));
+        }
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(now);
+        }
+        self.status = Status::Aborted;
+        self.emit(TableEvent::Aborted { seat });
+        Ok(())
+    }
+
     // ----- clocks -----
 
     /// The running seat and when it flags, allowing for its lag.
     pub(crate) fn flag_deadline(&self) -> Option<(usize, Millis)> {
         if self.status != Status::Live {
             return None;
+        }
+        if let Some(deadline) = self.move_deadline() {
+            return Some((self.seat_of_colour(self.game.turn()), deadline));
         }
         let clock = self.clock.as_ref()?;
         let seat = clock.running()?;
@@ -669,7 +741,7 @@ impl TableCore {
     /// The rematch is being played at `table`.
     pub(crate) fn rematch_started(&mut self, table: String) {
         self.rematch = Rematch::Started(table.clone());
-        self.emit(TableEvent::RematchStarted { table });
+        self.emit(TableEvent::RematchStarted { id: table });
     }
 
     /// A player left the finished table: any rematch offer is off.
@@ -939,6 +1011,28 @@ mod tests {
     }
 
     #[test]
+    fn an_untimed_table_flags_the_seat_to_move_after_its_time_per_move() {
+        let mut t = table(Variant::Classic2, false, None);
+        t.move_time_ms = Some(300_000);
+        t.sit(0, user("p0"));
+        t.sit(1, user("p1"));
+        t.start(1_000);
+        assert_eq!(t.flag_deadline(), Some((0, 301_000)));
+        let (_, path) = first_legal(&t);
+        play(&mut t, &path, 200_000);
+        assert_eq!(
+            t.flag_deadline(),
+            Some((1, 500_000)),
+            "each move restarts it"
+        );
+        assert_eq!(t.snapshot(0, None).move_deadline, Some(500_000));
+        assert_eq!(t.due_flag(499_999), None);
+        assert_eq!(t.due_flag(500_000), Some(1));
+        assert!(t.flag(1, 500_000));
+        assert_eq!(t.ending().unwrap().reason, "timeout-black");
+    }
+
+    #[test]
     fn computer_seats_ask_to_think_and_stale_answers_are_ignored() {
         let mut t = table(Variant::Classic2, false, None);
         t.sit(0, user("a"));
@@ -1031,6 +1125,52 @@ mod tests {
             t.take_events().last().unwrap().event,
             TableEvent::RematchLapsed
         ));
+    }
+
+    #[test]
+    fn a_private_table_asks_for_its_invitation() {
+        let mut t = table(Variant::Classic2, false, None);
+        t.check_access(None, None).expect("public tables are open");
+        t.invite = Some("secret".into());
+        t.sit(0, user("a"));
+        assert!(t.summary().private);
+        t.check_access(Some("a"), None)
+            .expect("players need no link");
+        let e = t.check_access(Some("b"), Some("guess")).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvitationRequired);
+        assert_eq!(
+            t.check_access(None, None).unwrap_err().code,
+            ErrorCode::InvitationRequired
+        );
+        t.check_access(Some("b"), Some("secret")).unwrap();
+    }
+
+    #[test]
+    fn a_game_can_be_aborted_until_every_seat_has_moved() {
+        let mut t = started(Variant::Classic3, true, None);
+        assert_eq!(t.abort("x", 0).unwrap_err().code, ErrorCode::NotSeated);
+        for _ in 0..2 {
+            let (_, path) = first_legal(&t);
+            play(&mut t, &path, 0);
+        }
+        let mut late = t.clone();
+        let (_, path) = first_legal(&late);
+        play(&mut late, &path, 0);
+        assert_eq!(
+            late.abort("p0", 0).unwrap_err().code,
+            ErrorCode::TooLateToAbort
+        );
+        t.abort("p0", 0).unwrap();
+        assert_eq!(t.status, Status::Aborted);
+        assert!(t.ending().is_none(), "no result");
+        assert_eq!(t.summary().status, "aborted");
+        let (_, path) = first_legal(&t);
+        let who = t.seats[t.seat_of_colour(t.game.turn())]
+            .occupant
+            .user_id()
+            .unwrap()
+            .to_owned();
+        assert!(t.plan_human_move(&who, &path, false, 0, 0).is_err());
     }
 
     #[test]

@@ -90,6 +90,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
     core.emit(TableEvent::Started {
         turn: Some(core.game.turn().to_string()),
         clock: view(&initial, Some(first)),
+        move_deadline: None,
     });
     let mut last_clock = initial;
     for m in deps.storage.moves(&game.id).await? {
@@ -118,6 +119,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
             position: core.game.position().to_string(),
             turn: (!over).then(|| core.game.turn().to_string()),
             clock: view(&stored, running),
+            move_deadline: None,
         });
         if stored.is_some() {
             last_clock = stored;
@@ -139,6 +141,12 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         for line in chat {
             core.chat.push(line);
         }
+    }
+    if control.is_none() {
+        // The time per move is not stored: a resumed untimed game gets the default,
+        // counted from now.
+        core.move_time_ms = Some(crate::protocol::DEFAULT_MOVE_TIME * 1_000);
+        core.turn_since = now;
     }
     let over = core.game.is_over();
     if !over {

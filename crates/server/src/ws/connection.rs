@@ -433,15 +433,21 @@ impl Conn {
                     &me,
                     computer,
                 )?;
+                let invite = new.invite.clone();
                 let handle = create_table(&self.state.deps, new).await?;
                 self.state.lobby.set_owner(&handle.id, &me);
                 self.send(ServerMsg::TableCreated {
                     table: handle.id.clone(),
+                    invite: invite.clone(),
                 })
                 .await;
-                self.watch(&handle, None).await?;
+                self.watch(&handle, None, invite).await?;
             }
-            ClientMsg::Join { table, seat } => {
+            ClientMsg::Join {
+                table,
+                seat,
+                invite,
+            } => {
                 let user = self.user()?.clone();
                 let handle = self.table(&table)?;
                 let _reservation = self.state.table_quota.reserve(
@@ -452,17 +458,21 @@ impl Conn {
                 )?;
                 // Watch first, so the joiner sees its own `seated` and the `started`.
                 if !self.watches.contains_key(&table) {
-                    self.watch(&handle, None).await?;
+                    self.watch(&handle, None, invite.clone()).await?;
                 }
-                handle.join(user, seat).await?;
+                handle.join(user, seat, invite).await?;
             }
             ClientMsg::Leave { table } => {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.leave(user).await?;
             }
-            ClientMsg::Watch { table, since } => {
+            ClientMsg::Watch {
+                table,
+                since,
+                invite,
+            } => {
                 let handle = self.table(&table)?;
-                self.watch(&handle, since).await?;
+                self.watch(&handle, since, invite).await?;
             }
             ClientMsg::Unwatch { table } => {
                 if let Some(w) = self.watches.remove(&table) {
@@ -472,6 +482,10 @@ impl Conn {
             ClientMsg::Resign { table } => {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.resign(user).await?;
+            }
+            ClientMsg::Abort { table } => {
+                let user = self.user()?.id.clone();
+                self.table(&table)?.abort(user).await?;
             }
             ClientMsg::Rematch { table } => {
                 let user = self.user()?.id.clone();
@@ -586,6 +600,19 @@ impl Conn {
             rated: req.rated,
             seats,
             created_by: Some(user.id),
+            invite: req.private.then(|| crate::ids::random_id(20)),
+            move_time: match req.move_time {
+                Some(s) if !crate::protocol::MOVE_TIMES.contains(&s) => {
+                    return Err(ProtoError::new(
+                        ErrorCode::BadTimeControl,
+                        format!(
+                            "move_time must be one of {:?} seconds; got {s}",
+                            crate::protocol::MOVE_TIMES
+                        ),
+                    ))
+                }
+                other => other,
+            },
         })
     }
 
@@ -617,7 +644,12 @@ impl Conn {
     }
 
     /// Sends what the client missed (or a snapshot) and forwards later events.
-    async fn watch(&mut self, handle: &TableHandle, since: Option<u64>) -> Result<(), ProtoError> {
+    async fn watch(
+        &mut self,
+        handle: &TableHandle,
+        since: Option<u64>,
+        invite: Option<String>,
+    ) -> Result<(), ProtoError> {
         if let Some(w) = self.watches.remove(&handle.id) {
             w.task.abort();
         }
@@ -626,7 +658,7 @@ impl Conn {
             snapshot,
             events,
             receiver,
-        } = handle.watch(since, viewer.clone()).await?;
+        } = handle.watch(since, viewer.clone(), invite.clone()).await?;
         let last = send_watch_reply(&self.out, snapshot, events, since).await;
         let out = self.out.clone();
         let id = handle.id.clone();
@@ -651,7 +683,10 @@ impl Conn {
                         }
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        match handle.watch(Some(last), viewer.clone()).await {
+                        match handle
+                            .watch(Some(last), viewer.clone(), invite.clone())
+                            .await
+                        {
                             Ok(WatchReply {
                                 snapshot,
                                 events,

@@ -205,6 +205,20 @@ export const en = {
   "rematch.offered": "A rematch was offered.",
   "rematch.waiting": "Rematch asked; waiting for {n} more.",
   "rematch.lapsed": "A player has left: no rematch.",
+  "invite.private": "Private (by invitation link)",
+  "invite.link": "Invitation link:",
+  "invite.copy": "Copy",
+  "abort.button": "Abort",
+  "abort.confirm": "Abort this game? Nobody wins and no rating changes.",
+  "abort.done": "Game aborted: no result, no rating change.",
+  "turn.title": "Your turn",
+  "turn.notify": "Notify me when it is my turn",
+  "move.timePerMove": "Time per move (no clock)",
+  "move.time0": "5 minutes",
+  "move.time1": "1 hour",
+  "move.time2": "1 day",
+  "move.time3": "3 days",
+  "move.until": "(move by {time})",
 } as const;
 
 /** A message key. */
