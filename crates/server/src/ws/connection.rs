@@ -179,7 +179,7 @@ async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, s
     let jumps = state.time.jumps();
     let mut session_check = tokio::time::interval(SESSION_CHECK_EVERY);
     session_check.reset();
-    let mut backlog_check = tokio::time::interval(Duration::from_millis(250));
+    let mut backlog_check = tokio::time::interval(Duration::from_secs(1));
     let mut backlog_since: Option<Instant> = None;
     let ending = loop {
         let session_ended = async {
