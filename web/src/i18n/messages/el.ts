@@ -21,6 +21,7 @@ export const el: Messages = {
   "colour.green": "Πράσινα",
 
   "board.label": "Ταμπλό-αστέρι",
+  "board.zoomOut": "Εμφάνιση όλου του ταμπλό",
   "hole.empty": "{hole}, κενή",
   "hole.marble": "{hole}, βόλος: {colour}",
   "hole.dest": "{label}, προορισμός",

@@ -19,6 +19,7 @@ export const en = {
   "colour.green": "Green",
 
   "board.label": "Star board",
+  "board.zoomOut": "Show the whole board",
   "hole.empty": "{hole}, empty",
   "hole.marble": "{hole}, {colour} marble",
   "hole.dest": "{label}, destination",

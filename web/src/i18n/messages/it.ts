@@ -21,6 +21,7 @@ export const it: Messages = {
   "colour.green": "Verde",
 
   "board.label": "Tavoliere a stella",
+  "board.zoomOut": "Mostra tutto il tavoliere",
   "hole.empty": "{hole}, vuota",
   "hole.marble": "{hole}, biglia {colour}",
   "hole.dest": "{label}, destinazione",

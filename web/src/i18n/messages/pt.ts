@@ -21,6 +21,7 @@ export const pt: Messages = {
   "colour.green": "Verdes",
 
   "board.label": "Tabuleiro em estrela",
+  "board.zoomOut": "Mostrar o tabuleiro inteiro",
   "hole.empty": "{hole}, vazia",
   "hole.marble": "{hole}, bola: {colour}",
   "hole.dest": "{label}, destino",
