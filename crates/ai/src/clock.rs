@@ -16,10 +16,10 @@ pub trait Clock {
     }
 
     /// Whether a search with this `deadline_ms` must end now: it has been
-    /// told to stop, or its time is up. Every search asks this, and only
-    /// this, to know when to end early.
+    /// told to stop, or the time is past its deadline. Every search asks
+    /// this, and only this, to know when to end early.
     fn past(&self, deadline_ms: f64) -> bool {
-        self.stopped() || self.now_ms() >= deadline_ms
+        self.stopped() || self.now_ms() > deadline_ms
     }
 }
 
