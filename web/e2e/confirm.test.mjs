@@ -67,3 +67,24 @@ test("the greedy mouse player of the other tests declines eliminating moves and 
   assert.equal(await page.$("dialog.confirm"), null, "no question left open");
   await page.close();
 });
+
+// After the deadline m1 is still at home: it was excused there (walled in), so it may
+// move inside its home on its way out without eliminating white, and nothing is asked.
+const EXCUSED = "classic-2 white 31 white:m1,i9 black:l2,k3,m3,e17 made:30,30";
+
+test("an excused marble moves inside its home without a question and without elimination", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}/offline?players=2&humans=2&position=${encodeURIComponent(EXCUSED)}`);
+  await page.waitForSelector('[data-hole="m1"].movable');
+  await page.click('[data-hole="m1"]');
+  await page.waitForSelector('[data-hole="m2"][data-dest]');
+  assert.equal(await page.$('[data-hole="m2"][data-dest].eliminates'), null, "the move inside the home is not flagged");
+  await page.click('[data-hole="m2"]');
+  // Black is to move now: the move was played at once, no question asked.
+  await page.waitForFunction(() => document.querySelector('[data-hole="m2"]')?.getAttribute("data-marble") === "white");
+  assert.equal(await page.$("dialog.confirm"), null, "no question asked");
+  assert.equal((await pieces(page)).m1, undefined);
+  assert.ok(await page.$eval(".result", (r) => r.hasAttribute("hidden")), "the game goes on");
+  await page.waitForSelector('[data-hole="e17"].movable');
+  await page.close();
+});

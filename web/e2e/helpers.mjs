@@ -13,6 +13,8 @@ const TYPES = {
   ".wasm": "application/wasm",
   ".svg": "image/svg+xml",
   ".json": "application/json",
+  ".png": "image/png",
+  ".webmanifest": "application/manifest+json",
 };
 
 /** Serves web/dist on a free loopback port; unknown paths get index.html. */
@@ -40,6 +42,11 @@ export async function launch() {
     executablePath: ensureChromium(),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+}
+
+/** Turns the animation of moves off in a page or context (long games stay quick). */
+export async function noAnimation(target) {
+  await target.addInitScript(() => localStorage.setItem("stella.animate", "off"));
 }
 
 /** Folder for screenshots and other test output. */
@@ -83,7 +90,7 @@ export const POINTS = {
 /**
  * Plays one move for `colour` by mouse, picking the marble and destination that gain
  * the most distance towards `goal` (ties broken at random). A move the table asks to
- * confirm because it would eliminate the mover (RULES §5) is declined, as a person
+ * confirm because it would eliminate the mover (docs/rules.md §5) is declined, as a person
  * would, and the next best move played instead; only when every move eliminates is
  * one confirmed. Returns the path of holes clicked.
  */

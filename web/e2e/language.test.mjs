@@ -29,7 +29,7 @@ test("language switch: browser language, switch, remembered after reload", { tim
   assert.equal(await page.getAttribute("html", "lang"), "it");
   assert.equal(await navText(page), "Regole");
   assert.match(await page.$eval(".player .arrived", (e) => e.textContent), /^0 su 10 arrivate$/);
-  assert.match(await page.$eval('[data-hole="m1"]', (e) => e.getAttribute("aria-label")), /^m1, biglia Bianco$/);
+  assert.match(await page.$eval('[data-hole="m1"]', (e) => e.getAttribute("aria-label")), /^m1, biglia Bianco, punta di casa$/);
   await page.reload();
   await page.waitForSelector(".player");
   assert.equal(await navText(page), "Regole");

@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { launch, startStatic, RESULTS, POINTS, pieces, playGreedyMoveByMouse, waitForTurnOrEnd } from "./helpers.mjs";
+import { launch, noAnimation, startStatic, RESULTS, POINTS, pieces, playGreedyMoveByMouse, waitForTurnOrEnd } from "./helpers.mjs";
 
 let site;
 let browser;
@@ -29,6 +29,7 @@ function watch(page, origin) {
 
 test("offline game against the computer played by mouse to the end", { timeout: 600_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await noAnimation(context);
   const page = await context.newPage();
   const seen = watch(page, site.url);
   await page.goto(`${site.url}/offline?players=2&humans=1&level=1`);
@@ -58,6 +59,9 @@ test("offline game against the computer played by mouse to the end", { timeout: 
   assert.equal(places.length, 2);
   const reason = await page.$eval(".result .reason", (e) => e.getAttribute("data-reason"));
   assert.ok(reason && reason.length > 0);
+  // The end screen says how it went for the person, in words.
+  const headline = await page.$eval(".result [data-headline]", (e) => e.textContent);
+  assert.match(headline, /^(You won!|You finished 2nd of 2\.|Draw\.)$/);
   await page.screenshot({ path: join(RESULTS, "table-finished.png") });
   // The record for this setup counts the game.
   const record = await page.evaluate(() =>
@@ -77,16 +81,17 @@ test("undo takes back the person's move and the computer's reply", { timeout: 60
   await waitForTurnOrEnd(page);
   const start = await pieces(page);
   await playGreedyMoveByMouse(page, POINTS.black);
-  await page.waitForFunction(() => document.querySelectorAll(".move-list li").length === 2);
+  await page.waitForFunction(() => document.querySelectorAll(".move-list [data-ply]").length === 2);
   await waitForTurnOrEnd(page);
   await page.click('[data-action="undo"]');
-  await page.waitForFunction(() => document.querySelectorAll(".move-list li").length === 0);
+  await page.waitForFunction(() => document.querySelectorAll(".move-list [data-ply]").length === 0);
   assert.deepEqual(await pieces(page), start);
   await page.close();
 });
 
 test("pass-and-play game: two people at one screen, each sees their point at the bottom", { timeout: 600_000 }, async () => {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  await noAnimation(page);
   const seen = watch(page, site.url);
   await page.goto(`${site.url}/offline?players=2&humans=2`);
   await page.waitForSelector(".hole.movable");

@@ -22,6 +22,7 @@ after(async () => {
 async function player() {
   const context = await browser.newContext({ viewport: { width: 1100, height: 850 }, locale: "en-GB" });
   await context.addInitScript(() => {
+    localStorage.setItem("stella.animate", "off");
     const Native = window.WebSocket;
     window.__sockets = [];
     window.WebSocket = class extends Native {
@@ -85,6 +86,19 @@ test("two browsers play an online game to a result, a third watches", { timeout:
   assert.ok((await yOf(a.page, "m1")) > (await yOf(a.page, "e17")), "white at the bottom for A");
   assert.ok((await yOf(b.page, "e17")) > (await yOf(b.page, "m1")), "black at the bottom for B");
 
+  // The table fits a laptop and a phone: each player's own point is in view without scrolling.
+  const inView = async (page, hole, width, height, shot) => {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const r = await page.$eval(`[data-hole="${hole}"]`, (e) => e.getBoundingClientRect().toJSON());
+    assert.ok(r.top >= 0 && r.bottom <= height && r.left >= 0 && r.right <= width, `${hole} at ${JSON.stringify(r)} in ${width}×${height}`);
+    await page.screenshot({ path: join(RESULTS, shot) });
+  };
+  await inView(a.page, "m1", 1366, 768, "online-1366x768.png");
+  await inView(b.page, "e17", 390, 844, "online-phone.png");
+  await a.page.setViewportSize({ width: 1100, height: 850 });
+  await b.page.setViewportSize({ width: 1100, height: 850 });
+
   let plies = 0;
   let dropped = false;
   const sides = [
@@ -97,7 +111,7 @@ test("two browsers play an online game to a result, a third watches", { timeout:
     await playGreedyMoveByMouse(p, goal);
     plies++;
     // Wait until the move is on the server (the spectator sees it).
-    await c.page.waitForFunction((n) => document.querySelectorAll(".move-list li").length >= n, plies, { timeout: 30_000 });
+    await c.page.waitForFunction((n) => document.querySelectorAll(".move-list [data-ply]").length >= n, plies, { timeout: 30_000 });
     if (plies === 6) {
       await a.page.screenshot({ path: join(RESULTS, "online-table.png") });
       const watching = await c.page.textContent(".status");
@@ -164,4 +178,18 @@ test("quick pairing: two guests get a game at the same table", { timeout: 120_00
   for (const p of [a, b]) assert.deepEqual(p.errors, []);
   await a.context.close();
   await b.context.close();
+});
+
+test("an unknown table shows the missing-table page with a way back", { timeout: 60_000 }, async () => {
+  const p = await player();
+  await p.page.goto(`${server.url}/table/doesnotexist`);
+  await p.page.waitForSelector("[data-missing]:not([hidden]) h1");
+  assert.equal(await p.page.textContent("[data-missing] h1"), "No such table");
+  assert.equal(await p.page.$$eval("h1", (els) => els.filter((e) => !e.closest("[hidden]")).length), 1);
+  assert.equal(await p.page.$("[data-hole][data-marble]"), null, "no empty board");
+  assert.equal(await p.page.isVisible('[data-action="resign"]'), false);
+  await p.page.click('[data-missing] a[href="/lobby"]');
+  await p.page.waitForSelector(".lobby-page");
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
 });

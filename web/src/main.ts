@@ -2,6 +2,9 @@
 import "./style.css";
 import { initLang } from "./i18n/i18n";
 import { startApp } from "./app";
+import { startOfflineApp } from "./ui/appUpdate";
 
 initLang();
-startApp(document.getElementById("app")!);
+const root = document.getElementById("app")!;
+startApp(root);
+startOfflineApp(root);

@@ -14,7 +14,7 @@ const moves: LegalMove[] = [
 function state() {
   const played: LegalMove[] = [];
   const s = initialState("white", labels, (m) => played.push(m));
-  setPosition(s, new Map([["l4", "white"], ["m3", "white"], ["m4", "white"], ["e17", "black"]]), "white", groupMoves(moves), null);
+  setPosition(s, new Map([["l4", "white"], ["m3", "white"], ["m4", "white"], ["e17", "black"]]), "white", groupMoves(moves), []);
   return { s, played };
 }
 
@@ -62,9 +62,9 @@ describe("board actions", () => {
   it("drops the selection when the position changes under it", () => {
     const { s } = state();
     activate(s, "l4");
-    setPosition(s, s.pieces, null, new Map(), ["l4", "l5"]);
+    setPosition(s, s.pieces, null, new Map(), [{ colour: "white", path: ["l4", "l5"] }]);
     expect(s.selected).toBeNull();
-    expect(s.lastMove).toEqual(["l4", "l5"]);
+    expect(s.marks).toEqual([{ colour: "white", path: ["l4", "l5"] }]);
   });
   it("moves the cursor with arrows and previews destinations on the way", () => {
     const { s } = state();

@@ -77,3 +77,30 @@ describe("offline game from a position", () => {
     expect(parseSetup("?players=2&position=nonsense")!.position).toBeUndefined();
   });
 });
+
+describe("seats rotated and the saved game", () => {
+  it("moves the people one seat on for the next game", async () => {
+    const { rotated, isPersonSeat } = await import("../src/offline/setup");
+    const s = { players: 2, humans: 1, level: 2, variant: "classic-2" };
+    const next = rotated(s);
+    expect(next.first).toBe(1);
+    expect(isPersonSeat(next, 0)).toBe(false);
+    expect(isPersonSeat(next, 1)).toBe(true);
+    expect(rotated(next)).toEqual(s);
+    expect(parseSetup(setupQuery(next))).toEqual(next);
+  });
+  it("keeps one game and rejects damaged saves", async () => {
+    const { saveGame, savedGameFor, savedGame, SAVED_KEY } = await import("../src/offline/saved");
+    const store = new (class extends MapStore {
+      removeItem(k: string) {
+        this.m.delete(k);
+      }
+    })();
+    const s = { players: 2, humans: 1, level: 2, variant: "classic-2" };
+    saveGame(store, { query: setupQuery(s), moves: ["l4-l5"], movers: ["white"], seed: 7, finished: false });
+    expect(savedGameFor(store, s)?.moves).toEqual(["l4-l5"]);
+    expect(savedGameFor(store, { ...s, level: 3 })).toBeNull();
+    store.setItem(SAVED_KEY, JSON.stringify({ query: "?x", moves: ["a"], movers: ["purple"] }));
+    expect(savedGame(store)).toBeNull();
+  });
+});

@@ -19,6 +19,7 @@ const snap: TableSnapshot = {
   moves: [],
   clock: null,
   result: null,
+  chat: [],
 };
 
 describe("live table events", () => {

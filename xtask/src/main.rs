@@ -4,9 +4,12 @@
 //!   then runs `stella serve ARGS…` (release build).
 //! - `cargo xtask test`: installs what the tests need (wasm target,
 //!   wasm-bindgen-cli, npm packages, Debian chromium) and runs every test:
-//!   formatting, clippy, Rust unit/integration/doc tests, the wasm builds, the
+//!   formatting, the repository's self-reference check (`self_reference`),
+//!   clippy, Rust unit/integration/doc tests, the wasm builds, the
 //!   fuzz targets' build, the web unit tests and the browser end-to-end tests.
 //! - `cargo xtask web`: builds the web client (with the wasm package) only.
+
+mod self_reference;
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -75,6 +78,27 @@ fn build_web() {
     run(&root().join("web"), "npm", &["run", "build"]);
 }
 
+/// Fails when a tracked file mentions sessions, issues, closing work or files
+/// outside the repository, naming every line found.
+fn check_self_reference(root: &Path) {
+    eprintln!(
+        "xtask: git grep -nE '{}' (tracked files, lock files excluded)",
+        self_reference::PATTERN
+    );
+    match self_reference::hits(root) {
+        Ok(hits) => {
+            if let Some(text) = self_reference::report(&hits) {
+                eprint!("xtask: {text}");
+                exit(1);
+            }
+        }
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            exit(1);
+        }
+    }
+}
+
 fn test() {
     let root = root();
     ensure_wasm_target();
@@ -82,6 +106,7 @@ fn test() {
         run(&root, "rustup", &["component", "add", "clippy", "rustfmt"]);
     }
     run(&root, "cargo", &["fmt", "--all", "--check"]);
+    check_self_reference(&root);
     build_web();
     run(
         &root,

@@ -106,6 +106,9 @@ pub enum IllegalMove {
     LeavesGoal(Hole),
     /// A path of a single hole.
     Empty,
+    /// The colour has already arrived or been eliminated: it is out of the game and can
+    /// no longer resign or lose on time.
+    NotInGame(Colour),
 }
 
 impl fmt::Display for IllegalMove {
@@ -131,6 +134,10 @@ impl fmt::Display for IllegalMove {
                 write!(f, "a marble in its goal may not land outside it ({h})")
             }
             IllegalMove::Empty => f.write_str("a move needs at least two holes"),
+            IllegalMove::NotInGame(c) => write!(
+                f,
+                "{c} has already finished (arrived or eliminated) and is no longer in the game"
+            ),
         }
     }
 }

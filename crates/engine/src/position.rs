@@ -312,11 +312,19 @@ impl Position {
     }
 
     /// Whether playing `mv` would eliminate its player: after the deadline a
-    /// move ending in the player's own home does (docs/rules.md §5). A table should
-    /// ask for confirmation before playing it.
+    /// move that brings a marble from outside its home back into it does
+    /// (docs/rules.md §5). A table should ask for confirmation before playing it.
+    ///
+    /// A marble that starts the move inside its home after the deadline has
+    /// never left it: the deadline check excused it because it was walled in
+    /// (otherwise its player would already be out), and it may move inside the
+    /// home while it works its way out.
     pub fn would_eliminate(&self, mv: &Move) -> bool {
         let c = self.turn;
-        self.made[c.index()] >= self.variant.deadline() && self.variant.home(c).contains(mv.to)
+        let home = self.variant.home(c);
+        self.made[c.index()] >= self.variant.deadline()
+            && home.contains(mv.to)
+            && !home.contains(mv.from)
     }
 
     /// Checks a written path against this position and returns the move it
@@ -385,6 +393,7 @@ impl Position {
     /// places, turn order, round limit, blocked players.
     pub fn play_unchecked(&mut self, mv: &Move) {
         let me = self.turn;
+        let goes_back_home = self.would_eliminate(mv);
         if let Some(back) = mv.swap {
             let owner = self.colour_on(mv.to).expect("a swap target holds a marble");
             self.take(me, mv.from);
@@ -397,10 +406,8 @@ impl Position {
         }
         let before = self.made[me.index()];
         self.made[me.index()] = before + 1;
-        let deadline = self.variant.deadline();
-        let home = self.variant.home(me);
-        let eliminated = (before >= deadline && home.contains(mv.to))
-            || (before + 1 == deadline && self.breaks_deadline(me));
+        let eliminated =
+            goes_back_home || (before + 1 == self.variant.deadline() && self.breaks_deadline(me));
         if eliminated {
             self.eliminate(me);
         }
@@ -650,10 +657,15 @@ impl Position {
 
     /// `colour` resigns (or, with `timeout`, runs out of time): the game ends
     /// for everyone. The player's unit is last, arrived players keep their
-    /// places, the others are placed by marbles in goal then distance (§8).
+    /// places, the others are placed by marbles in goal then distance (§8). Only a
+    /// player still in the game can concede: an arrived or eliminated colour gets
+    /// [`IllegalMove::NotInGame`] and nothing changes.
     pub fn concede(&mut self, colour: Colour, timeout: bool) -> Result<(), IllegalMove> {
         if self.ended.is_some() {
             return Err(IllegalMove::GameOver);
+        }
+        if !self.is_active(colour) {
+            return Err(IllegalMove::NotInGame(colour));
         }
         let reason = if timeout {
             EndReason::TimeForfeit(colour)

@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use stella_engine::{Colour::*, EndReason, Game, Position, Variant};
+use stella_engine::{Colour::*, EndReason, Game, IllegalMove, Position, Variant};
 
 const NEAR_END: &str = "classic-2 white 40 white:e13,e15,e16,e17,f14,f15,f16,g14,g15,h14 black:j4,k3,k4,l2,l3,l4,m1,m2,m3,m5 made:39,39";
 
@@ -90,6 +90,93 @@ fn going_home_after_the_deadline_is_flagged_and_eliminates() {
         p.marbles(White).is_empty(),
         "marbles removed with 3 or more players"
     );
+    assert!(!g.is_over());
+}
+
+#[test]
+fn an_excused_marble_moves_inside_its_home_without_penalty() {
+    // After the deadline m1 is still at home, so it was excused there: it may
+    // step to m2 on its way out.
+    let s = "classic-2 white 31 white:m1,i9 black:l2,k3,m3,e17 made:30,30";
+    let mut g = Game::from_position(pos(s));
+    let inside = g.position().resolve_path(&path("m1-m2")).unwrap();
+    assert!(!g.would_eliminate(&inside), "no confirmation to ask");
+    play_all(&mut g, &["m1-m2"]);
+    assert!(!g.is_over());
+    assert!(!g.position().is_eliminated(White));
+    assert_eq!(g.turn(), Black);
+}
+
+#[test]
+fn a_walled_in_marble_works_its_way_out_after_the_deadline() {
+    // m1 is walled in by black at the deadline move and excused; black then
+    // opens m2 and white's marble walks through its home and out.
+    let s = "classic-2 white 30 white:m1,e15,e16,f14,f15,f16,g14,g15,h14,i9 black:l2,m2,k3,m3,l4,i5,j5,k5,e5,i8 made:29,29";
+    let mut g = Game::from_position(pos(s));
+    play_all(&mut g, &["i9-i10", "m2-l3", "m1-m2", "i8-h8", "m2-m4"]);
+    assert!(!g.is_over(), "{:?}", g.outcome());
+    assert!(!g.position().is_eliminated(White));
+    play_all(&mut g, &["h8-h7", "m4-m5"]);
+    assert!(!g.is_over());
+    assert!(g.position().marbles(White).contains(hole("m5")));
+    // Once out, coming back in is going home after the deadline.
+    play_all(&mut g, &["h7-h6"]);
+    let back = g.position().resolve_path(&path("m5-m4")).unwrap();
+    assert!(g.would_eliminate(&back));
+    play_all(&mut g, &["m5-m4"]);
+    assert!(g.position().is_eliminated(White));
+    assert_eq!(g.outcome().unwrap().winners(), vec![Black]);
+}
+
+#[test]
+fn a_marble_that_left_and_comes_back_eliminates_with_two_players() {
+    let s = "classic-2 white 31 white:j5,i9 black:l2,k3,m3,e17 made:30,30";
+    let mut g = Game::from_position(pos(s));
+    let back = g.position().resolve_path(&path("j5-j4")).unwrap();
+    assert!(g.would_eliminate(&back));
+    play_all(&mut g, &["j5-j4"]);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.reason, EndReason::Eliminated);
+    assert_eq!(o.winners(), vec![Black]);
+}
+
+#[test]
+fn a_move_inside_the_home_before_the_deadline_is_never_flagged() {
+    let s = "classic-2 white 10 white:m1,i9 black:l2,k3,m3,e17 made:9,9";
+    let g = Game::from_position(pos(s));
+    let inside = g.position().resolve_path(&path("m1-m2")).unwrap();
+    assert!(!g.would_eliminate(&inside));
+}
+
+#[test]
+fn an_excused_marble_in_a_fifteen_marble_home_moves_inside_it() {
+    // With 15 marbles the home includes the hexagon edge i5-m5.
+    let s = "fifteen-2 white 41 white:m1,i9 black:l2,k3,m3,e17 made:40,40";
+    let mut g = Game::from_position(pos(s));
+    play_all(&mut g, &["m1-m2"]);
+    assert!(!g.position().is_eliminated(White));
+    assert!(!g.is_over());
+}
+
+#[test]
+fn only_a_player_still_in_the_game_can_resign_or_flag() {
+    let s = "classic-3 white 32 white:j5,e15,e16,f14,f15,f16,g14,g15,h14,i9 blue:a13,b12,b13,c11,c12,c13,d10,d11,d12,d13 yellow:j13,k12,k13,l11,l12,l13,m10,m11,m12,m13 made:31,31,31";
+    let mut g = Game::from_position(pos(s));
+    g.play_path(&path("j5-j4")).unwrap();
+    assert!(g.position().is_eliminated(White));
+    let before = g.position().to_string();
+    assert_eq!(g.resign(White), Err(IllegalMove::NotInGame(White)));
+    assert_eq!(g.time_out(White), Err(IllegalMove::NotInGame(White)));
+    assert!(!g.is_over(), "a refused resignation changes nothing");
+    assert_eq!(g.position().to_string(), before);
+    g.resign(Blue).unwrap();
+    assert_eq!(g.outcome().unwrap().reason, EndReason::Resigned(Blue));
+
+    let arrived = "classic-3 blue 30 white:m1,e15,e16,f14,f15,f16,g14,g15,h14,i9 blue:e9,f9,g9,h9,e10,f10,g10,e11,f11,e12 yellow:e5,f5,g5,h5,e6,f6,g6,e7,f7,e8 arrived:yellow places:yellow=1 made:30,29,29";
+    let mut g = Game::from_position(pos(arrived));
+    let e = g.resign(Yellow).unwrap_err();
+    assert_eq!(e, IllegalMove::NotInGame(Yellow));
+    assert!(e.to_string().contains("yellow"), "{e}");
     assert!(!g.is_over());
 }
 

@@ -11,8 +11,9 @@ use tokio::sync::watch;
 use tower_http::trace::TraceLayer;
 
 use crate::computer::{ComputerPlayer, StellaAi};
-use crate::config::Config;
+use crate::config::{public_origins, Config};
 use crate::http;
+use crate::limits::{spawn_idle_closer, QueuedComputer};
 use crate::lobby::Lobby;
 use crate::state::AppState;
 use crate::storage::{Storage, StorageError};
@@ -72,10 +73,19 @@ impl Application {
     ) -> Result<Application, StartError> {
         let storage = Storage::connect(&config.database_url).await?;
         let (tx, rx) = watch::channel(false);
+        let computer: Arc<dyn ComputerPlayer> =
+            Arc::new(QueuedComputer::new(computer, config.max_searches));
+        let lobby = Arc::new(Lobby::with_time(time.clone()));
+        spawn_idle_closer(
+            lobby.clone(),
+            time.clone(),
+            config.open_table_idle,
+            rx.clone(),
+        );
         let deps = TableDeps {
             storage,
             time,
-            lobby: Arc::new(Lobby::new()),
+            lobby,
             computer,
             shutdown: rx,
             lag: config.lag,
@@ -99,7 +109,12 @@ impl Application {
                     addr: config.listen.clone(),
                     source,
                 })?;
-        let state = AppState::new(config, deps);
+        let bound = listener.local_addr().map_err(|source| StartError::Bind {
+            addr: config.listen.clone(),
+            source,
+        })?;
+        let origins = public_origins(config.public_url.as_deref(), bound);
+        let state = AppState::new(config, deps, origins);
         let router = router(state.clone());
         Ok(Application {
             listener,

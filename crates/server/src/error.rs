@@ -14,7 +14,7 @@ pub struct ApiError {
     pub code: &'static str,
     /// What was wrong, for people.
     pub message: String,
-    /// Seconds to wait, for 429 answers.
+    /// Seconds to wait, for 429 and 503 answers.
     pub retry_after: Option<u64>,
 }
 
@@ -53,6 +53,14 @@ impl ApiError {
                 "rate_limited",
                 "too many attempts from this address; wait a minute",
             )
+        }
+    }
+
+    /// 503 for `seconds`: the server is at a limit of what it runs at once.
+    pub fn busy(seconds: u64, message: impl Into<String>) -> Self {
+        ApiError {
+            retry_after: Some(seconds),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
         }
     }
 

@@ -1,19 +1,41 @@
-//! The lobby: the registry of table tasks and the live list of open and live tables.
+//! The lobby: the registry of table tasks and the live list of open and live tables,
+//! with who created each table and when its seats last changed (for the limits on what
+//! one user may hold and for closing tables nobody joins).
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
 
+use crate::protocol::{PlayerView, ServerMsg, TableSummary};
 use crate::table::TableHandle;
-use crate::ws::{ServerMsg, TableSummary};
+use crate::time::{Millis, SystemTimeSource, TimeSource};
 
 /// The registry of tables and the lobby list, with a broadcast of its changes.
 #[derive(Debug)]
 pub struct Lobby {
     tables: Mutex<HashMap<String, TableHandle>>,
     summaries: Mutex<BTreeMap<String, TableSummary>>,
+    owners: Mutex<HashMap<String, String>>,
+    seats_changed: Mutex<HashMap<String, Millis>>,
+    time: Arc<dyn TimeSource>,
     tx: broadcast::Sender<ServerMsg>,
+}
+
+/// What one user holds in the lobby now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Holdings {
+    /// Open tables the user created or sits at.
+    pub open_tables: usize,
+    /// Open or live tables with computer seats the user created.
+    pub computer_tables: usize,
+}
+
+fn has_human(summary: &TableSummary, user_id: &str) -> bool {
+    summary
+        .seats
+        .iter()
+        .any(|s| matches!(&s.player, PlayerView::Human { id, .. } if id == user_id))
 }
 
 impl Default for Lobby {
@@ -23,13 +45,79 @@ impl Default for Lobby {
 }
 
 impl Lobby {
-    /// An empty lobby.
+    /// An empty lobby on the system clock.
     pub fn new() -> Self {
+        Lobby::with_time(Arc::new(SystemTimeSource))
+    }
+
+    /// An empty lobby reading `time` for when seats change.
+    pub fn with_time(time: Arc<dyn TimeSource>) -> Self {
         Lobby {
             tables: Mutex::new(HashMap::new()),
             summaries: Mutex::new(BTreeMap::new()),
+            owners: Mutex::new(HashMap::new()),
+            seats_changed: Mutex::new(HashMap::new()),
+            time,
             tx: broadcast::channel(1024).0,
         }
+    }
+
+    /// Records `user_id` as the creator of a registered table; false (and nothing
+    /// recorded) when the table has already stopped.
+    pub fn set_owner(&self, table: &str, user_id: &str) -> bool {
+        let tables = self.tables.lock().expect("lobby lock");
+        if !tables.contains_key(table) {
+            return false;
+        }
+        self.owners
+            .lock()
+            .expect("lobby lock")
+            .insert(table.to_owned(), user_id.to_owned());
+        true
+    }
+
+    /// What `user_id` holds now (see [`Holdings`]).
+    pub fn holdings(&self, user_id: &str) -> Holdings {
+        let owners = self.owners.lock().expect("lobby lock");
+        let summaries = self.summaries.lock().expect("lobby lock");
+        let mut held = Holdings::default();
+        for s in summaries.values() {
+            let created = owners.get(&s.id).is_some_and(|o| o == user_id);
+            if s.status == "open" && (created || has_human(s, user_id)) {
+                held.open_tables += 1;
+            }
+            let computers = s
+                .seats
+                .iter()
+                .any(|seat| matches!(seat.player, PlayerView::Computer { .. }));
+            if created && computers {
+                held.computer_tables += 1;
+            }
+        }
+        held
+    }
+
+    /// Open tables whose seats have not changed for `idle_ms`, with the people
+    /// seated at each.
+    pub fn idle_open_tables(&self, now: Millis, idle_ms: Millis) -> Vec<(String, Vec<String>)> {
+        let changed = self.seats_changed.lock().expect("lobby lock");
+        let summaries = self.summaries.lock().expect("lobby lock");
+        summaries
+            .values()
+            .filter(|s| s.status == "open")
+            .filter(|s| changed.get(&s.id).is_some_and(|&at| now - at >= idle_ms))
+            .map(|s| {
+                let people = s
+                    .seats
+                    .iter()
+                    .filter_map(|seat| match &seat.player {
+                        PlayerView::Human { id, .. } => Some(id.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                (s.id.clone(), people)
+            })
+            .collect()
     }
 
     /// Registers a table task.
@@ -43,6 +131,8 @@ impl Lobby {
     /// Forgets a table task (it has stopped).
     pub fn deregister(&self, id: &str) {
         self.tables.lock().expect("lobby lock").remove(id);
+        self.owners.lock().expect("lobby lock").remove(id);
+        self.seats_changed.lock().expect("lobby lock").remove(id);
         self.remove(id);
     }
 
@@ -64,10 +154,17 @@ impl Lobby {
     /// Publishes a table's new state: listed while open or live, removed otherwise.
     pub fn publish(&self, summary: TableSummary) {
         if summary.status == "open" || summary.status == "live" {
-            self.summaries
+            let previous = self
+                .summaries
                 .lock()
                 .expect("lobby lock")
                 .insert(summary.id.clone(), summary.clone());
+            if previous.is_none_or(|p| p.seats != summary.seats) {
+                self.seats_changed
+                    .lock()
+                    .expect("lobby lock")
+                    .insert(summary.id.clone(), self.time.now_ms());
+            }
             let _ = self.tx.send(ServerMsg::LobbyUpdate(summary));
         } else {
             self.remove(&summary.id);

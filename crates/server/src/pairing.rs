@@ -8,8 +8,8 @@ use tokio::sync::mpsc;
 
 use stella_engine::Variant;
 
+use crate::protocol::{ErrorCode, ProtoError, ServerMsg, TimeSpec, UserInfo};
 use crate::table::{create_table, NewTable, Occupant, TableDeps, TimeControl};
-use crate::ws::{ErrorCode, ProtoError, ServerMsg, TimeSpec, UserInfo};
 
 #[derive(Debug)]
 struct Waiting {
@@ -81,6 +81,8 @@ impl Pairing {
                 Occupant::Human(user),
             ],
             created_by: None,
+            invite: None,
+            move_time: None,
         };
         let handle = create_table(deps, new).await?;
         let paired = ServerMsg::Paired {

@@ -2,10 +2,11 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::config::Config;
+use crate::limits::{client_addr, HashGate, LiveSessions, LoginThrottle, TableLimits, TableQuota};
 use crate::lobby::Lobby;
 use crate::pairing::Pairing;
 use crate::storage::Storage;
@@ -32,6 +33,18 @@ pub struct Inner {
     pub deps: TableDeps,
     /// Quick pairing queue.
     pub pairing: Pairing,
+    /// The bound on concurrent password hashing.
+    pub hashing: HashGate,
+    /// Table creations and joins in progress, for the per-user table limits.
+    pub table_quota: TableQuota,
+    /// The live sockets of each session.
+    pub sessions: LiveSessions,
+    /// Tables followed by connections, summed over every connection.
+    pub watches: AtomicUsize,
+    /// Per-account login throttling.
+    pub login_throttle: LoginThrottle,
+    /// The origins the server is reached at (the Origin check's reference).
+    pub public_origins: Vec<String>,
     auth_limits: Mutex<HashMap<IpAddr, TokenBucket>>,
     next_conn: AtomicU64,
 }
@@ -44,17 +57,27 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    /// Shared state from its parts.
-    pub fn new(config: Config, deps: TableDeps) -> Self {
+    /// Shared state from its parts; `public_origins` are the origins the server is
+    /// reached at (see [`crate::config::public_origins`]).
+    pub fn new(config: Config, deps: TableDeps, public_origins: Vec<String>) -> Self {
         AppState(Arc::new(Inner {
             storage: deps.storage.clone(),
             time: deps.time.clone(),
             lobby: deps.lobby.clone(),
-            config,
             deps,
             pairing: Pairing::default(),
+            hashing: HashGate::new(config.hash_concurrency, config.hash_queue, config.hash_wait),
+            table_quota: TableQuota::default(),
+            sessions: LiveSessions::default(),
+            watches: AtomicUsize::new(0),
+            login_throttle: LoginThrottle::new(
+                config.login_free_failures,
+                config.login_max_delay.as_millis() as i64,
+            ),
+            public_origins,
             auth_limits: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            config,
         }))
     }
 
@@ -75,6 +98,20 @@ impl AppState {
                 )
             })
             .take(now)
+    }
+
+    /// The per-user table limits of the configuration.
+    pub fn table_limits(&self) -> TableLimits {
+        TableLimits {
+            open_tables: self.config.max_open_tables,
+            computer_tables: self.config.max_computer_tables,
+        }
+    }
+
+    /// The address a request counts against: the peer, or the client a trusted proxy
+    /// names.
+    pub fn client_ip(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        client_addr(peer, headers, &self.config.trusted_proxies)
     }
 
     /// A fresh connection number.

@@ -222,3 +222,80 @@ async fn an_eliminating_move_needs_confirmation() {
         .clone();
     assert_eq!(white["place"], 2);
 }
+
+/// A classic-2 game in which black fills l2, m2, k3 and m3 while white empties
+/// its home but for m1: at white's 30th move m1 is walled in, so it is excused
+/// from the home-leaving deadline, and both players keep their deadlines.
+const WALLED_IN_M1: &str = "m3-m5 f14-f13 m4-m6 e14-g12 k3-i5 g15-g13-g11 l3-l5-n5-l7 \
+    f16-f14-f12-h10 j4-h6 f13-h11-h9 k4-j5 g11-i9 l4-l5 h10-h8 i5-g7 h9-h7 g7-i7-g9 \
+    e15-g15-g13-g11 l2-k3 g12-g10-g8-i6-k4 k3-k5-i5 k4-k3 i5-i6 i9-i8 i6-g8-g10-g12 \
+    i8-g8-i6 m5-k5-i5-g7 h8-i7 h6-h8-f10 i7-i5-k5 m6-k8 e17-e15-g15-i13 l7-j9 h14-h13 \
+    k8-i10 g14-i12 g9-e11 i6-k4 j9-h11-f13 h7-h6 l5-l6 h6-i5 j5-j6 k5-l4 m2-l3 k4-m2 \
+    l3-l5-l7 l4-m3 l6-k7 i5-j4 j6-j7 j4-l2 g12-e14 i12-h12 j7-i8 e16-g14-i12-g12-g10-e10-e12 \
+    f10-d12-f12-f14 g11-h11 i10-g12-i12-g14-e16 h12-g13";
+
+#[tokio::test]
+async fn an_excused_marble_moves_inside_its_home_without_confirmation() {
+    let app = spawn_app_for_scripts().await;
+    let (wc, bc) = (app.guest().await, app.guest().await);
+    let mut w = app.ws(Some(&wc)).await;
+    let mut b = app.ws(Some(&bc)).await;
+    let table = w.create(json!({"variant": "classic-2"})).await;
+    b.send(json!({"t": "join", "d": {"table": table}})).await;
+    b.event("started").await;
+    let mut game = Game::new(Variant::Classic2);
+    let mut ack = 0;
+    let m1: stella_engine::Hole = "m1".parse().unwrap();
+    let l3: stella_engine::Hole = "l3".parse().unwrap();
+    let mut paths: Vec<String> = WALLED_IN_M1.split_whitespace().map(String::from).collect();
+    // White's 31st move: any marble but m1 that keeps the game going and l3 free.
+    let white_31st = {
+        let mut g = game.clone();
+        for p in &paths {
+            g.play_path(&p.parse().unwrap())
+                .expect("the scripted game is legal");
+        }
+        assert_eq!(g.position().moves_made(Colour::White), 30);
+        assert!(g.position().marbles(Colour::White).contains(m1));
+        assert!(!g.is_over(), "both players kept their deadlines");
+        let mv = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                let mut after = *g.position();
+                after.play_unchecked(m);
+                m.from != m1 && m.to != l3 && !g.would_eliminate(m) && !after.is_over()
+            })
+            .expect("a quiet move for white");
+        g.position().path_of(&mv).to_string()
+    };
+    paths.push(white_31st);
+    // Black opens m2 by moving inside its goal; white's m1 then steps to m2,
+    // inside its home, which must not ask for confirmation.
+    paths.push("m2-l3".into());
+    paths.push("m1-m2".into());
+    let mut last = None;
+    for path in &paths {
+        ack += 1;
+        let ply = game.moves().len() + 1;
+        let mover_is_white = game.turn() == Colour::White;
+        let (moved, ended) = if mover_is_white {
+            play(&mut w, &mut [&mut b], &table, path, ply, ack).await
+        } else {
+            play(&mut b, &mut [&mut w], &table, path, ply, ack).await
+        };
+        assert!(ended.is_none(), "{path} ended the game: {ended:?}");
+        game.play_path(&path.parse().unwrap()).unwrap();
+        assert_eq!(moved["d"]["position"], game.position().to_string());
+        last = Some(moved);
+    }
+    let p = game.position();
+    assert!(!p.is_eliminated(Colour::White));
+    assert!(p.marbles(Colour::White).contains("m2".parse().unwrap()));
+    assert_eq!(last.unwrap()["d"]["position"], p.to_string());
+    // The server agrees: the table goes on with black to move.
+    w.send(json!({"t": "watch", "d": {"table": table}})).await;
+    let snap = w.recv_until(|m| m["t"] == "table").await;
+    assert_eq!(snap["d"]["status"], "live", "{snap}");
+    assert_eq!(snap["d"]["turn"], "black");
+}

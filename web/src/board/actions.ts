@@ -65,12 +65,12 @@ export function setPosition(
   pieces: Map<HoleName, Colour>,
   movable: BoardState["movable"],
   dests: BoardState["dests"],
-  lastMove: BoardState["lastMove"],
+  marks: BoardState["marks"],
 ): void {
   s.pieces = pieces;
   s.movable = movable;
   s.dests = dests;
-  s.lastMove = lastMove;
+  s.marks = marks;
   if (s.selected && !s.dests.has(s.selected)) deselect(s);
   if (s.selected && s.pieces.get(s.selected) !== s.movable) deselect(s);
 }

@@ -20,10 +20,21 @@ export interface LegalMove {
   readonly eliminates: boolean;
 }
 
+/** A move drawn on the board as some seat's last move. */
+export interface MoveMark {
+  /** Colour that made it. */
+  readonly colour: Colour;
+  /** Its path, start first. */
+  readonly path: readonly HoleName[];
+}
+
+/** Where a hole lies for the player seen at the bottom: their home, goal, another point, or the centre. */
+export type HoleArea = "home" | "goal" | "foreign" | "centre";
+
 /** Words the board needs for its accessible labels, in the current language. */
 export interface BoardLabels {
-  /** Label of a hole: its name and what stands there. */
-  hole(name: HoleName, marble: Colour | null, isDest: boolean): string;
+  /** Label of a hole: its name, what stands there and the area it lies in. */
+  hole(name: HoleName, marble: Colour | null, isDest: boolean, area: HoleArea): string;
   /** Label of the whole board. */
   board: string;
 }
@@ -44,8 +55,10 @@ export interface BoardState {
   preview: HoleName | null;
   /** Hole the keyboard cursor is on. */
   cursor: HoleName;
-  /** Path of the last move played; it stays drawn until the next move. */
-  lastMove: readonly HoleName[] | null;
+  /** Moves drawn as the players' last moves, oldest first (a later one wins a shared hole). */
+  marks: readonly MoveMark[];
+  /** Whether the letters and row numbers are drawn along the edges of the star. */
+  coords: boolean;
   /** Holes of the viewing player's goal, outlined in gold. */
   goal: readonly HoleName[];
   /** Called when the person makes a move. */
@@ -68,7 +81,8 @@ export function initialState(
     selected: null,
     preview: null,
     cursor: "i9",
-    lastMove: null,
+    marks: [],
+    coords: false,
     goal: [],
     onMove,
     labels,

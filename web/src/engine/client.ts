@@ -2,28 +2,76 @@
  * Promise-based handle on the engine worker: one worker per game, requests answered
  * in order. Nothing here touches the network: the worker runs the engine compiled to
  * WebAssembly in this browser.
+ *
+ * A search cannot be interrupted inside the worker, so {@link EngineClient.restart}
+ * stops one at once by terminating the worker and starting a fresh one; requests still
+ * waiting are rejected with {@link EngineStopped}.
  */
 import type { GameView, WorkerReply, WorkerRequest } from "./protocol";
 
+/** The error of a request cut short by {@link EngineClient.restart} or {@link EngineClient.close}. */
+export class EngineStopped extends Error {
+  constructor() {
+    super("the engine was stopped");
+    this.name = "EngineStopped";
+  }
+}
+
+/** The engine could not start in this browser (the worker or the wasm failed to load). */
+export class EngineUnavailable extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = "EngineUnavailable";
+  }
+}
+
+type Pending = { resolve: (r: WorkerReply & { ok: true }) => void; reject: (e: Error) => void };
+
 /** A game running in its own engine worker. */
 export class EngineClient {
-  private readonly worker: Worker;
+  private worker: Worker;
   private nextId = 1;
-  private readonly pending = new Map<number, (r: WorkerReply) => void>();
+  private pending = new Map<number, Pending>();
 
   constructor() {
-    this.worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
-    this.worker.addEventListener("message", (e: MessageEvent<WorkerReply>) => {
-      const done = this.pending.get(e.data.id);
+    this.worker = this.spawn();
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+    worker.addEventListener("message", (e: MessageEvent<WorkerReply>) => {
+      const p = this.pending.get(e.data.id);
       this.pending.delete(e.data.id);
-      done?.(e.data);
+      if (!p) return;
+      if (e.data.ok) p.resolve(e.data);
+      else if (e.data.unavailable) p.reject(new EngineUnavailable(e.data.error));
+      else p.reject(new Error(e.data.error));
     });
+    // The worker's script itself failed to load or run (e.g. offline before it was cached).
+    worker.addEventListener("error", (e) => {
+      e.preventDefault();
+      this.failAll(new EngineUnavailable(e.message || "the engine worker did not start"));
+    });
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const p of pending.values()) p.reject(error);
+  }
+
+  /** Stops whatever the worker is doing (a search included) and starts a fresh one; the game must be loaded again. */
+  restart(): void {
+    this.worker.terminate();
+    this.failAll(new EngineStopped());
+    this.worker = this.spawn();
   }
 
   private request(req: WorkerRequest): Promise<WorkerReply & { ok: true }> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, (r) => (r.ok ? resolve(r) : reject(new Error(r.error))));
+      this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, ...req });
     });
   }
@@ -71,8 +119,9 @@ export class EngineClient {
     return r.path;
   }
 
-  /** Stops the worker. */
+  /** Stops the worker for good. */
   close(): void {
     this.worker.terminate();
+    this.failAll(new EngineStopped());
   }
 }

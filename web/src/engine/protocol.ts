@@ -63,4 +63,4 @@ export type WorkerRequest =
 /** The worker's answer to one request. */
 export type WorkerReply =
   | { readonly id: number; readonly ok: true; readonly view?: GameView; readonly path?: string }
-  | { readonly id: number; readonly ok: false; readonly error: string };
+  | { readonly id: number; readonly ok: false; readonly error: string; readonly unavailable?: boolean };

@@ -8,6 +8,9 @@ import init, { WasmGame, positionView } from "../wasm-pkg/stella_wasm.js";
 import type { GameView, WorkerReply, WorkerRequest } from "./protocol";
 
 const ready = init();
+/** Set when the wasm engine failed to load: every request then answers with it. */
+let loadError: string | null = null;
+ready.catch((e: unknown) => (loadError = e instanceof Error ? e.message : String(e)));
 let game: WasmGame | null = null;
 
 function current(): WasmGame {
@@ -59,6 +62,11 @@ async function handle(req: WorkerRequest): Promise<Omit<WorkerReply & { ok: true
 self.addEventListener("message", async (e: MessageEvent<WorkerRequest & { id: number }>) => {
   const { id } = e.data;
   try {
+    await ready.catch(() => undefined);
+    if (loadError !== null) {
+      (self as DedicatedWorkerGlobalScope).postMessage({ id, ok: false, error: loadError, unavailable: true } satisfies WorkerReply);
+      return;
+    }
     const reply = await handle(e.data);
     (self as DedicatedWorkerGlobalScope).postMessage({ id, ...reply } satisfies WorkerReply);
   } catch (err) {

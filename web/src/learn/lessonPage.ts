@@ -59,7 +59,7 @@ export class LessonPage implements Page {
     const s = this.board.state;
     const pieces = new Map(Object.entries(view.pieces) as [HoleName, Colour][]);
     const who = view.toMove;
-    setPosition(s, pieces, movable ? who : null, movable && who ? groupMoves(view.legal) : new Map(), lastMove);
+    setPosition(s, pieces, movable ? who : null, movable && who ? groupMoves(view.legal) : new Map(), lastMove ? [{ colour: pieces.get(lastMove[lastMove.length - 1]) ?? who ?? "white", path: lastMove }] : []);
     s.orientation = "white";
     s.goal = view.goals.white ?? [];
     this.board.redraw();

@@ -1,7 +1,8 @@
 /**
  * An offline game's setup: number of players, people at this screen, the computer's
  * level and the variant, read from and written to `/offline?players=N&humans=M&level=L`
- * (`&variant=ID` optional).
+ * (`&variant=ID` optional; `&first=K` seats the people from seat K on, so that "play
+ * again" can rotate the seats).
  */
 
 /** Player counts of offline games. */
@@ -30,6 +31,8 @@ export interface Setup {
   readonly variant: string;
   /** A position string to start from instead of the variant's start (not recorded). */
   readonly position?: string;
+  /** Seat index (in play order) of the first person; the people sit from there on. Absent means 0. */
+  readonly first?: number;
 }
 
 /** The setup a fresh visitor gets. */
@@ -57,6 +60,8 @@ export function parseSetup(search: string): Setup | null {
   const variants = VARIANTS_BY_PLAYERS[n];
   const v = p.get("variant");
   const variant = v && variants.includes(v) ? v : variants[0];
+  const firstRaw = intParam(p, "first") ?? 0;
+  const seatFirst = (players: number) => (firstRaw > 0 && firstRaw < players ? { first: firstRaw } : {});
   const position = p.get("position")?.trim();
   if (position) {
     // The position names its variant, and with it the number of players.
@@ -64,15 +69,15 @@ export function parseSetup(search: string): Setup | null {
     const count = Object.entries(VARIANTS_BY_PLAYERS).find(([, ids]) => ids.includes(pv))?.[0];
     if (count) {
       const players = Number(count);
-      return { players, humans: Math.min(humans, players), level, variant: pv, position };
+      return { players, humans: Math.min(humans, players), level, variant: pv, position, ...seatFirst(players) };
     }
   }
-  return { players: n, humans, level, variant };
+  return { players: n, humans, level, variant, ...seatFirst(n) };
 }
 
 /** The query string of a setup, e.g. `?players=2&humans=1&level=2&variant=classic-2`. */
 export function setupQuery(s: Setup): string {
-  const q = `?players=${s.players}&humans=${s.humans}&level=${s.level}&variant=${s.variant}`;
+  const q = `?players=${s.players}&humans=${s.humans}&level=${s.level}&variant=${s.variant}${s.first ? `&first=${s.first}` : ""}`;
   return s.position ? `${q}&position=${encodeURIComponent(s.position)}` : q;
 }
 
@@ -84,4 +89,16 @@ export function recorded(s: Setup): boolean {
 /** Whether the computer plays at least one seat (undo and the record need that). */
 export function againstComputer(s: Setup): boolean {
   return s.humans < s.players;
+}
+
+/** Whether the seat at index `seat` (play order) is played by a person at this screen. */
+export function isPersonSeat(s: Setup, seat: number): boolean {
+  return (seat - (s.first ?? 0) + s.players) % s.players < s.humans;
+}
+
+/** The same setup for the next game: the people move one seat on (rotated seats). */
+export function rotated(s: Setup): Setup {
+  const first = ((s.first ?? 0) + 1) % s.players;
+  const { first: _old, ...rest } = s;
+  return first === 0 ? rest : { ...rest, first };
 }

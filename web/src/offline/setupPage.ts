@@ -5,6 +5,7 @@ import { clear, h } from "../ui/dom";
 import { navigate } from "../ui/navigate";
 import type { Page } from "../ui/page";
 import { readRecord } from "./record";
+import { savedGame } from "./saved";
 import { againstComputer, DEFAULT_SETUP, LEVELS, PLAYER_COUNTS, setupQuery, VARIANTS_BY_PLAYERS, type Setup } from "./setup";
 
 /** The localised name of a variant id, e.g. "Long jumps · 2". */
@@ -58,10 +59,14 @@ export class SetupPage implements Page {
       this.select("humans", t("setup.humans"), Array.from({ length: s.players }, (_, i) => [String(i + 1), String(i + 1)]), String(s.humans), (v) => change({ humans: Number(v) })),
       this.select("level", t("setup.level"), LEVELS.map((n) => [String(n), String(n)]), String(s.level), (v) => change({ level: Number(v) })),
       this.select("variant", t("setup.variant"), VARIANTS_BY_PLAYERS[s.players].map((id) => [id, variantName(id)]), s.variant, (v) => change({ variant: v })),
-      h("p", { class: "record" }, againstComputer(s) ? t("setup.record", { wins: record.wins, losses: record.losses }) : t("setup.noRecord")),
+      h("p", { class: "record" }, againstComputer(s) ? t("setup.recordDraws", { wins: record.wins, draws: record.draws, losses: record.losses }) : t("setup.noRecord")),
       h("button", { type: "submit", class: "primary" }, t("setup.start")),
     );
-    this.root.append(h("h1", {}, t("setup.title")), h("p", {}, t("setup.intro")), form, h("p", { class: "note" }, t("table.offlineNote")));
+    const saved = savedGame(localStorage);
+    const resume = saved && !saved.finished
+      ? h("p", {}, h("a", { href: `/offline${saved.query}`, "data-link": true, class: "button primary", "data-action": "continue" }, t("setup.continue")))
+      : null;
+    this.root.append(h("h1", {}, t("setup.title")), resume ?? "", h("p", {}, t("setup.intro")), form, h("p", { class: "note" }, t("table.offlineNote")));
   }
 
   relabel(): void {

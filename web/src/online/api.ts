@@ -1,5 +1,5 @@
 /** The server's HTTP API under `/api` (accounts, games, ratings). */
-import type { PlayerView, TimeSpec, UserInfo } from "./wire";
+import type { ChatLine, PlayerView, TimeSpec, UserInfo } from "./wire";
 
 /** An error answer of the API. */
 export class ApiError extends Error {
@@ -71,6 +71,8 @@ export interface Replay extends GameSummary {
   /** Position string before the first move. */
   readonly start: string;
   readonly moves: readonly ReplayMove[];
+  /** The table's chat, oldest first. */
+  readonly chat?: readonly ChatLine[];
 }
 
 /** A leaderboard row. */

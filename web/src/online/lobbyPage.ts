@@ -11,6 +11,7 @@ import { navigate } from "../ui/navigate";
 import type { Page } from "../ui/page";
 import { swatch } from "../ui/swatch";
 import { AccountBar } from "./accountBar";
+import { tableUrl } from "./inviteLink";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
 import type { SeatRequest, ServerMsg, TableSummary, TimeSpec } from "./wire";
@@ -31,6 +32,12 @@ export const TIME_CONTROLS: readonly (TimeSpec | null)[] = [
   { minutes: 10, increment: 5 },
   { minutes: 15, increment: 10 },
 ];
+
+/** Times per move of an untimed table, in seconds (docs/protocol.md). */
+export const MOVE_TIMES: readonly number[] = [300, 3_600, 86_400, 259_200];
+
+/** The labels of {@link MOVE_TIMES}. */
+const MOVE_TIME_LABELS = ["move.time0", "move.time1", "move.time2", "move.time3"] as const;
 
 /** Quick pairing presets of the server (docs/protocol.md). */
 export const QUICK_PAIR_PRESETS: readonly TimeSpec[] = [
@@ -64,6 +71,9 @@ export class LobbyPage implements Page {
   private seats: string[] = ["me", "open"];
   private time = 0;
   private rated = false;
+  private privateTable = false;
+  /** Index in {@link MOVE_TIMES}: one day unless chosen. */
+  private moveTime = 2;
   private readonly stops: (() => void)[] = [];
 
   constructor() {
@@ -96,9 +106,11 @@ export class LobbyPage implements Page {
         this.tables.delete(m.d.table);
         break;
       case "table_created":
+        navigate(tableUrl(m.d.table, m.d.invite));
+        return;
       case "paired":
         this.waiting = null;
-        navigate(`/table/${encodeURIComponent(m.d.table)}`);
+        navigate(tableUrl(m.d.table));
         return;
       case "error":
         this.error.textContent = m.d.message;
@@ -200,7 +212,11 @@ export class LobbyPage implements Page {
           s, (v) => (this.seats[i] = v))),
       select("create-time", t("online.clock"), TIME_CONTROLS.map((tc, i) => [String(i),
         tc ? t("online.timeControl", tc as unknown as Record<string, number>) : t("online.untimed")]), String(this.time), (v) => (this.time = Number(v))),
+      TIME_CONTROLS[this.time] === null
+        ? select("create-move-time", t("move.timePerMove"), MOVE_TIMES.map((_, i) => [String(i), t(MOVE_TIME_LABELS[i])]), String(this.moveTime), (v) => (this.moveTime = Number(v)))
+        : [],
       h("label", {}, h("input", { type: "checkbox", id: "create-rated", checked: this.rated, onchange: (e: Event) => (this.rated = (e.target as HTMLInputElement).checked) }), " ", t("online.rated")),
+      h("label", {}, h("input", { type: "checkbox", id: "create-private", checked: this.privateTable, onchange: (e: Event) => (this.privateTable = (e.target as HTMLInputElement).checked) }), " ", t("invite.private")),
       h("button", { type: "submit", class: "primary", "data-action": "create" }, t("online.createTable")),
     ].flat());
   }
@@ -212,7 +228,7 @@ export class LobbyPage implements Page {
       this.error.textContent = "";
       liveSocket().send({
         t: "create_table",
-        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest) },
+        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable, move_time: MOVE_TIMES[this.moveTime] },
       });
     };
     this.account.render();

@@ -8,6 +8,7 @@ import { clear, h } from "../ui/dom";
 import type { Page } from "../ui/page";
 import { variantName } from "../offline/setupPage";
 import { api, type Replay } from "./api";
+import { chatList } from "./chatPanel";
 import { playerName } from "./playerName";
 
 /** The replay page of one game. */
@@ -20,6 +21,7 @@ export class ReplayPage implements Page {
   private readonly list = h("ol", { class: "replay-moves" });
   private readonly download = h("a", { class: "button", download: true, "data-action": "download" });
   private readonly error = h("p", { class: "note error" });
+  private readonly chat = h("div", { class: "replay-chat" });
   private replay: Replay | null = null;
   /** Number of moves shown as played (0 = the start). */
   private ply = 0;
@@ -29,7 +31,7 @@ export class ReplayPage implements Page {
   constructor(id: string) {
     this.download.setAttribute("href", api.recordUrl(id));
     this.table.controls.append(this.steps, this.download);
-    this.root = h("section", { class: "replay-page", "data-game": id }, this.heading, this.error, this.table.root, this.list);
+    this.root = h("section", { class: "replay-page", "data-game": id }, this.heading, this.error, this.table.root, this.list, this.chat);
     this.relabel();
     api.replay(id).then(
       (r) => {
@@ -96,6 +98,8 @@ export class ReplayPage implements Page {
     clear(this.list);
     r?.moves.forEach((m, i) =>
       this.list.append(h("li", { "data-ply": i + 1 }, h("button", { type: "button", class: "link", onclick: () => void this.go(i + 1) }, m.path))));
+    clear(this.chat);
+    if (r) this.chat.append(chatList(r.chat ?? []));
     this.table.relabel();
     void this.go(this.ply);
   }

@@ -4,7 +4,7 @@
  * example while reconnecting); the caller then asks for the events since the last
  * version it has.
  */
-import type { EventEnvelope, TableSnapshot } from "./wire";
+import type { ChatLine, EventEnvelope, TableSnapshot } from "./wire";
 
 /** The result of applying one event. */
 export type ApplyResult =
@@ -32,11 +32,19 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
         table: { ...t, v, seats: t.seats.map((s) => (s.seat === e.seat ? { ...s, player: { kind: "open" } } : s)) },
       };
     case "started":
-      return { kind: "applied", table: { ...t, v, status: "live", turn: e.turn, clock: e.clock } };
+      return { kind: "applied", table: { ...t, v, status: "live", turn: e.turn, clock: e.clock, move_deadline: e.move_deadline ?? null } };
     case "moved":
       return {
         kind: "applied",
-        table: { ...t, v, position: e.position, turn: e.turn, clock: e.clock, moves: [...t.moves, e.path] },
+        table: {
+          ...t,
+          v,
+          position: e.position,
+          turn: e.turn,
+          clock: e.clock,
+          moves: [...t.moves, e.path],
+          move_deadline: e.move_deadline ?? null,
+        },
       };
     case "ended":
       return {
@@ -52,6 +60,27 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
       };
     case "closed":
       return { kind: "applied", table: { ...t, v, status: "closed" } };
+    case "chat": {
+      const line: ChatLine = {
+        from: e.from,
+        text: e.text,
+        at: e.at,
+        spectator: e.spectator,
+        hidden_from_players: e.hidden_from_players,
+      };
+      return { kind: "applied", table: { ...t, v, chat: [...(t.chat ?? []), line] } };
+    }
+    case "aborted":
+      return {
+        kind: "applied",
+        table: { ...t, v, status: "aborted", turn: null, clock: t.clock ? { ...t.clock, running: null } : null },
+      };
+    case "rematch_offered":
+      return { kind: "applied", table: { ...t, v, rematch: e.accepted } };
+    case "rematch_started":
+    case "rematch_lapsed":
+    case "withheld":
+      return { kind: "applied", table: { ...t, v } };
   }
 }
 
@@ -68,4 +97,23 @@ export function clocksAt(t: TableSnapshot, receivedAt: number, now: number): num
   return t.clock.remaining_ms.map((ms, i) =>
     t.clock!.running === i && t.status === "live" ? Math.max(0, ms - (now - receivedAt)) : ms,
   );
+}
+
+/**
+ * Colours that have finished (arrived or been eliminated) in a position string: they
+ * are out of the game and can no longer resign.
+ */
+export function finishedColours(position: string): Set<string> {
+  const done = new Set<string>();
+  for (const field of position.split(/\s+/)) {
+    const m = /^(arrived|out):(.*)$/.exec(field);
+    if (m) for (const c of m[2].split(",")) if (c) done.add(c);
+  }
+  return done;
+}
+
+/** Whether the game can still be aborted: it is live and some seat has not yet made its
+ * first move (the first round, in which no seat is skipped). */
+export function canAbort(t: TableSnapshot): boolean {
+  return t.status === "live" && t.moves.length < t.seats.length;
 }

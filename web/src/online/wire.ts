@@ -1,5 +1,5 @@
 /**
- * The server's live protocol over `/ws` (crates/server `ws/messages.rs`, documented in
+ * The server's live protocol over `/ws` (crates/server `protocol/messages.rs`, documented in
  * docs/protocol.md): one message type per direction, `{"t": type, "d": data}`.
  */
 
@@ -34,6 +34,10 @@ export interface TableSummary {
   /** `open`, `live` or `finished`. */
   readonly status: string;
   readonly seats: readonly SeatView[];
+  /** Kept out of the lobby; only invitation holders sit or watch. */
+  readonly private?: boolean;
+  /** Untimed tables: seconds each move may take. */
+  readonly move_time?: number | null;
 }
 
 /** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */
@@ -67,13 +71,36 @@ export interface TableSnapshot extends TableSummary {
   readonly moves: readonly string[];
   readonly clock: ClockView | null;
   readonly result: ResultView | null;
+  /** The chat as this viewer may see it, oldest first. */
+  readonly chat: readonly ChatLine[];
+  /** User ids who asked for a rematch of this finished table. */
+  readonly rematch?: readonly string[];
+  /** Untimed tables: when (Unix ms) the seat to move flags unless it moves. */
+  readonly move_deadline?: number | null;
+}
+
+/** One line of a table's chat (plain text: always shown as text, never as HTML). */
+export interface ChatLine {
+  readonly from: UserInfo;
+  readonly text: string;
+  /** Unix milliseconds. */
+  readonly at: number;
+  /** Written by someone watching rather than playing. */
+  readonly spectator: boolean;
+  /** Kept from the players (a spectator's line during a rated game). */
+  readonly hidden_from_players: boolean;
 }
 
 /** A numbered table event. */
 export type TableEvent =
   | { readonly type: "seated"; readonly seat: number; readonly player: PlayerView }
   | { readonly type: "vacated"; readonly seat: number }
-  | { readonly type: "started"; readonly turn: string | null; readonly clock: ClockView | null }
+  | {
+      readonly type: "started";
+      readonly turn: string | null;
+      readonly clock: ClockView | null;
+      readonly move_deadline?: number | null;
+    }
   | {
       readonly type: "moved";
       readonly ply: number;
@@ -82,9 +109,17 @@ export type TableEvent =
       readonly position: string;
       readonly turn: string | null;
       readonly clock: ClockView | null;
+      readonly move_deadline?: number | null;
     }
   | ({ readonly type: "ended" } & ResultView)
-  | { readonly type: "closed" };
+  | { readonly type: "closed" }
+  | ({ readonly type: "chat" } & ChatLine)
+  | { readonly type: "aborted"; readonly seat: number }
+  | { readonly type: "rematch_offered"; readonly accepted: readonly string[] }
+  | { readonly type: "rematch_started"; readonly id: string }
+  | { readonly type: "rematch_lapsed" }
+  /** An event this viewer may not see; it only keeps the numbering whole. */
+  | { readonly type: "withheld" };
 
 /** A table event with its table and version. */
 export type EventEnvelope = { readonly table: string; readonly v: number } & TableEvent;
@@ -101,13 +136,19 @@ export type ClientMsg =
   | { t: "ping"; d: { n: number } }
   | { t: "lobby_subscribe" }
   | { t: "lobby_unsubscribe" }
-  | { t: "create_table"; d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[] } }
-  | { t: "join"; d: { table: string; seat?: number } }
+  | {
+      t: "create_table";
+      d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean; move_time?: number };
+    }
+  | { t: "join"; d: { table: string; seat?: number; invite?: string } }
   | { t: "leave"; d: { table: string } }
-  | { t: "watch"; d: { table: string; since?: number } }
+  | { t: "watch"; d: { table: string; since?: number; invite?: string } }
   | { t: "unwatch"; d: { table: string } }
   | { t: "move"; d: { table: string; path: string; ack: number; confirm: boolean } }
   | { t: "resign"; d: { table: string } }
+  | { t: "chat"; d: { table: string; text: string } }
+  | { t: "rematch"; d: { table: string } }
+  | { t: "abort"; d: { table: string } }
   | { t: "quick_pair"; d: TimeSpec }
   | { t: "quick_pair_cancel" };
 
@@ -118,7 +159,7 @@ export type ServerMsg =
   | { t: "lobby"; d: { tables: TableSummary[] } }
   | { t: "lobby_update"; d: TableSummary }
   | { t: "lobby_remove"; d: { table: string } }
-  | { t: "table_created"; d: { table: string } }
+  | { t: "table_created"; d: { table: string; invite?: string } }
   | { t: "paired"; d: { table: string } }
   | { t: "table"; d: TableSnapshot }
   | { t: "event"; d: EventEnvelope }

@@ -11,11 +11,12 @@ export function colourName(c: Colour): string {
 
 /** Board labels in the language in use (read at every redraw). */
 export const boardLabels: BoardLabels = {
-  hole(name, marble, isDest) {
-    const base = marble
+  hole(name, marble, isDest, area) {
+    let label = marble
       ? t("hole.marble", { hole: name, colour: colourName(marble) })
       : t("hole.empty", { hole: name });
-    return isDest ? t("hole.dest", { label: base }) : base;
+    if (area !== "centre") label = t(`hole.area.${area}`, { label });
+    return isDest ? t("hole.dest", { label }) : label;
   },
   get board() {
     return t("board.label");

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,14 +12,15 @@ use serde::Deserialize;
 
 use super::MaybeUser;
 use crate::accounts::{
-    clear_cookie, guest_name, hash_password, hash_token, session_cookie, validate_password,
-    validate_username, verify_password, SESSION_TTL_MS,
+    clear_cookie, guest_name, hash_password_with, hash_token, session_cookie, validate_password,
+    validate_username, verify_password_with, HashMemory, SESSION_TTL_MS,
 };
 use crate::error::ApiError;
 use crate::ids::{random_id, session_token};
+use crate::limits::GateError;
+use crate::protocol::UserInfo;
 use crate::state::AppState;
 use crate::storage::StorageError;
-use crate::ws::UserInfo;
 
 /// The account routes (mounted under `/api`).
 pub fn routes() -> Router<AppState> {
@@ -43,20 +44,35 @@ fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
         .map_err(|e| ApiError::new(e.status(), "bad_request", e.body_text()))
 }
 
-fn limit(state: &AppState, addr: SocketAddr) -> Result<(), ApiError> {
-    if state.allow_auth_attempt(addr.ip()) {
+fn limit(state: &AppState, addr: SocketAddr, headers: &HeaderMap) -> Result<(), ApiError> {
+    if state.allow_auth_attempt(state.client_ip(addr.ip(), headers)) {
         Ok(())
     } else {
         Err(ApiError::too_many(60))
     }
 }
 
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
+/// Runs a password hash through the server's hashing gate: `503 busy` with
+/// `Retry-After` when too many are running and waiting already.
+async fn hashing<T: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce(&mut HashMemory) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(ApiError::internal)
+    state.hashing.run(f).await.map_err(|e| match e {
+        GateError::Busy => ApiError::busy(
+            1,
+            "the server is checking too many passwords at once; try again in a second",
+        ),
+        GateError::Failed => ApiError::internal(e),
+    })
+}
+
+/// Ends the session of `token`: deletes it and closes every socket opened with it.
+async fn end_session(state: &AppState, token: &str) -> Result<(), ApiError> {
+    let hash = hash_token(token);
+    state.storage.delete_session(&hash).await?;
+    state.sessions.end(&hash);
+    Ok(())
 }
 
 /// Opens a new session for `user_id` and answers with its cookie and the user.
@@ -85,17 +101,18 @@ async fn open_session(
 async fn register(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     current: MaybeUser,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let c = json_body(body)?;
-    limit(&state, addr)?;
+    limit(&state, addr, &headers)?;
     validate_username(&c.username)
         .map_err(|e| ApiError::bad_request("invalid_username", e.to_string()))?;
     validate_password(&c.username, &c.password)
         .map_err(|e| ApiError::bad_request("invalid_password", e.to_string()))?;
     let password = c.password;
-    let hash = blocking(move || hash_password(&password)).await?;
+    let hash = hashing(&state, move |memory| hash_password_with(&password, memory)).await?;
     let id = random_id(12);
     match state
         .storage
@@ -112,7 +129,7 @@ async fn register(
         other => other?,
     }
     if let Some(old) = current.token {
-        state.storage.delete_session(&hash_token(&old)).await?;
+        end_session(&state, &old).await?;
     }
     let user = UserInfo {
         id,
@@ -124,25 +141,49 @@ async fn register(
 
 /// A real argon2id hash of a random password, checked when the username is unknown so
 /// both failures take the same time.
-fn dummy_hash() -> String {
+fn dummy_hash(memory: &mut HashMemory) -> String {
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DUMMY.get_or_init(|| hash_password(&random_id(24))).clone()
+    DUMMY
+        .get_or_init(|| hash_password_with(&random_id(24), memory))
+        .clone()
 }
 
 async fn login(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     current: MaybeUser,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let c = json_body(body)?;
-    limit(&state, addr)?;
+    limit(&state, addr, &headers)?;
+    if let Err(ms) = state
+        .login_throttle
+        .attempt(&c.username, state.time.now_ms())
+    {
+        let seconds = (ms as u64).div_ceil(1000);
+        return Err(ApiError {
+            retry_after: Some(seconds),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "account_throttled",
+                format!("too many wrong passwords for this account; try again in {seconds} s"),
+            )
+        });
+    }
     let user = state.storage.user_by_name(&c.username).await?;
     let phc = user.as_ref().and_then(|u| u.password_hash.clone());
     let password = c.password;
-    let ok = blocking(move || verify_password(&password, &phc.unwrap_or_else(dummy_hash))).await?;
+    let ok = hashing(&state, move |memory| {
+        let phc = phc.unwrap_or_else(|| dummy_hash(memory));
+        verify_password_with(&password, &phc, memory)
+    })
+    .await?;
     let user = match (ok, user) {
-        (true, Some(u)) if !u.guest() => u,
+        (true, Some(u)) if !u.guest() => {
+            state.login_throttle.succeeded(&c.username);
+            u
+        }
         _ => {
             return Err(ApiError::new(
                 StatusCode::UNAUTHORIZED,
@@ -153,7 +194,7 @@ async fn login(
     };
     // Rotation: the session presented with the login (if any) ends; a new one starts.
     if let Some(old) = current.token {
-        state.storage.delete_session(&hash_token(&old)).await?;
+        end_session(&state, &old).await?;
     }
     let info = UserInfo {
         id: user.id,
@@ -165,7 +206,7 @@ async fn login(
 
 async fn logout(State(state): State<AppState>, current: MaybeUser) -> Result<Response, ApiError> {
     if let Some(token) = current.token {
-        state.storage.delete_session(&hash_token(&token)).await?;
+        end_session(&state, &token).await?;
     }
     Ok((
         StatusCode::NO_CONTENT,
@@ -180,9 +221,10 @@ async fn logout(State(state): State<AppState>, current: MaybeUser) -> Result<Res
 async fn guest(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     current: MaybeUser,
 ) -> Result<Response, ApiError> {
-    limit(&state, addr)?;
+    limit(&state, addr, &headers)?;
     let id = random_id(12);
     let mut created = None;
     for _ in 0..8 {
@@ -202,7 +244,7 @@ async fn guest(
     }
     let name = created.ok_or_else(|| ApiError::internal("no free guest name after 8 tries"))?;
     if let Some(old) = current.token {
-        state.storage.delete_session(&hash_token(&old)).await?;
+        end_session(&state, &old).await?;
     }
     open_session(
         &state,

@@ -7,9 +7,9 @@ use axum::http::HeaderMap;
 
 use crate::accounts::{hash_token, SESSION_COOKIE};
 use crate::error::ApiError;
+use crate::protocol::UserInfo;
 use crate::state::AppState;
 use crate::storage::UserRow;
-use crate::ws::UserInfo;
 
 /// The session token and user of a request, if it has a live session.
 #[derive(Debug, Clone, Default)]

@@ -11,10 +11,10 @@ use serde_json::json;
 use stella_engine::{Game, MovePath, Record, Variant};
 
 use crate::error::ApiError;
+use crate::protocol::{PlayerView, TimeSpec};
 use crate::rating::Category;
 use crate::state::AppState;
 use crate::storage::{GameRow, MoveRow, SeatRow};
-use crate::ws::{PlayerView, TimeSpec};
 
 /// The read-only game and rating routes (mounted under `/api`).
 pub fn routes() -> Router<AppState> {
@@ -160,6 +160,14 @@ async fn replay(
         })
         .collect();
     let g = &l.game;
+    // Spectators' lines kept from the players stay hidden while the game is played.
+    let chat: Vec<_> = state
+        .storage
+        .chat_lines(&g.id)
+        .await?
+        .into_iter()
+        .filter(|line| g.status != "live" || !line.hidden_from_players)
+        .collect();
     Ok(Json(json!({
         "id": g.id,
         "variant": g.variant,
@@ -173,6 +181,7 @@ async fn replay(
         "seats": seat_infos(&state, &l.seats).await?,
         "start": positions[0].to_string(),
         "moves": moves,
+        "chat": chat,
     })))
 }
 

@@ -7,6 +7,7 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::config::origin_of;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -48,15 +49,11 @@ fn is_upgrade(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
 }
 
-/// Whether `origin` is the server's own (same host as the request) or allowed.
-fn origin_allowed(origin: &str, headers: &HeaderMap, allowed: &[String]) -> bool {
-    if allowed.iter().any(|a| a == origin) {
-        return true;
-    }
-    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    origin == format!("http://{host}") || origin == format!("https://{host}")
+/// Whether `origin` is one the server is reached at or an allowed one. The request's
+/// own `Host` is not consulted: a client chooses it freely.
+fn origin_allowed(origin: &str, public: &[String], allowed: &[String]) -> bool {
+    let origin = origin_of(origin);
+    public.iter().chain(allowed).any(|a| origin_of(a) == origin)
 }
 
 /// Refuses state-changing requests (anything but GET, HEAD, OPTIONS) and WebSocket
@@ -71,7 +68,7 @@ pub async fn origin_check(State(state): State<AppState>, req: Request, next: Nex
     if let Some(origin) = headers.get(header::ORIGIN) {
         let ok = origin
             .to_str()
-            .is_ok_and(|o| origin_allowed(o, headers, &state.config.allowed_origins));
+            .is_ok_and(|o| origin_allowed(o, &state.public_origins, &state.config.allowed_origins));
         if !ok {
             return ApiError::new(
                 StatusCode::FORBIDDEN,
@@ -99,16 +96,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn same_host_and_listed_origins_pass() {
-        let mut h = HeaderMap::new();
-        h.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
-        assert!(origin_allowed("http://127.0.0.1:8080", &h, &[]));
-        assert!(origin_allowed("https://127.0.0.1:8080", &h, &[]));
-        assert!(!origin_allowed("http://evil.example", &h, &[]));
+    fn public_and_listed_origins_pass() {
+        let public = vec!["http://127.0.0.1:8080".to_owned()];
+        assert!(origin_allowed("http://127.0.0.1:8080", &public, &[]));
+        assert!(!origin_allowed("https://127.0.0.1:8080", &public, &[]));
+        assert!(!origin_allowed("http://evil.example", &public, &[]));
         assert!(origin_allowed(
             "http://evil.example",
-            &h,
-            &["http://evil.example".into()]
+            &public,
+            &["http://evil.example/".into()]
         ));
     }
 }

@@ -2,6 +2,7 @@
 //! `postgres://` URL selects PostgreSQL. The SQL is portable and every value is a bound
 //! parameter.
 
+mod chat;
 mod games;
 pub use games::{Finish, RatingUpdate};
 pub use ratings::HistoryRow;

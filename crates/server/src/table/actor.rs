@@ -1,4 +1,6 @@
-//! The table task: owns one game and answers its commands one at a time.
+//! The table task: the I/O around a [`TableCore`]. It answers commands one at a time,
+//! stores each decision before applying it, broadcasts the core's events, keeps the
+//! flag timer and asks the computer player for computer seats' moves.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -6,20 +8,19 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
-use stella_engine::{Colour, Game, IllegalMove, Move, MovePath, ParseError, Record, Variant};
+use stella_engine::{Game, Move};
 
-use super::clock::{Clock, LagPolicy, Press, TimeControl};
+use super::clock::LagPolicy;
 use super::command::{Command, TableHandle, WatchReply};
+pub(crate) use super::core::Status;
+use super::core::{PlanError, PlannedMove, TableCore, ThinkRequest};
+use super::create::{create_table, NewTable};
 use super::ratings::rating_updates;
-use super::seat::{Occupant, Seat};
 use crate::computer::ComputerPlayer;
 use crate::lobby::Lobby;
+use crate::protocol::{ErrorCode, EventEnvelope, ProtoError, UserInfo};
 use crate::storage::{Finish, MoveRow, Storage};
 use crate::time::{Millis, TimeSource};
-use crate::ws::{
-    ErrorCode, EventEnvelope, PlaceView, ProtoError, ResultView, TableEvent, TableSnapshot,
-    TableSummary, TimeSpec, UserInfo,
-};
 
 /// What every table task needs from the server.
 #[derive(Debug, Clone)]
@@ -40,45 +41,21 @@ pub struct TableDeps {
     pub linger: Duration,
 }
 
-/// The life of a table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Status {
-    /// Waiting for players.
-    Open,
-    /// Being played.
-    Live,
-    /// Over; the result is stored.
-    Finished,
-    /// Closed before the start.
-    Closed,
+fn storage_error(e: crate::storage::StorageError) -> ProtoError {
+    tracing::error!(error = %e, "storage failure at a table");
+    ProtoError::new(
+        ErrorCode::Storage,
+        "the server could not store this; nothing changed, try again",
+    )
 }
 
-impl Status {
-    fn as_str(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Live => "live",
-            Status::Finished => "finished",
-            Status::Closed => "closed",
-        }
-    }
-}
+/// How many times a computer seat's search is asked before the fallback move.
+const SEARCH_ATTEMPTS: u32 = 2;
 
 /// The state owned by one table task.
 #[derive(Debug)]
 pub(crate) struct TableActor {
-    pub(crate) id: String,
-    pub(crate) variant: Variant,
-    pub(crate) rated: bool,
-    pub(crate) control: Option<TimeControl>,
-    pub(crate) seats: Vec<Seat>,
-    pub(crate) seat_lag: Vec<Millis>,
-    pub(crate) status: Status,
-    pub(crate) game: Game,
-    pub(crate) clock: Option<Clock>,
-    pub(crate) log: Vec<EventEnvelope>,
-    pub(crate) v: u64,
-    pub(crate) result: Option<ResultView>,
+    pub(crate) core: TableCore,
     pub(crate) deps: TableDeps,
     events: broadcast::Sender<EventEnvelope>,
     self_tx: Option<mpsc::WeakSender<Command>>,
@@ -86,51 +63,11 @@ pub(crate) struct TableActor {
     finished_at: Option<Instant>,
 }
 
-fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
-    ProtoError::new(code, message)
-}
-
-fn illegal(e: IllegalMove) -> ProtoError {
-    let code = match e {
-        IllegalMove::GameOver => ErrorCode::GameOver,
-        IllegalMove::NoMarbleOfPlayer { .. } => ErrorCode::NotYourMarble,
-        _ => ErrorCode::IllegalMove,
-    };
-    err(code, e.to_string())
-}
-
-fn storage_error(e: crate::storage::StorageError) -> ProtoError {
-    tracing::error!(error = %e, "storage failure at a table");
-    err(
-        ErrorCode::Storage,
-        "the server could not store this; nothing changed, try again",
-    )
-}
-
 impl TableActor {
-    /// A table in its first state; `v` and `log` are set by the caller's events.
-    pub(crate) fn new(
-        id: String,
-        variant: Variant,
-        rated: bool,
-        control: Option<TimeControl>,
-        seats: Vec<Seat>,
-        deps: TableDeps,
-    ) -> Self {
-        let n = seats.len();
+    /// A task around a core in its first state.
+    pub(crate) fn new(core: TableCore, deps: TableDeps) -> Self {
         TableActor {
-            id,
-            variant,
-            rated,
-            control,
-            seats,
-            seat_lag: vec![0; n],
-            status: Status::Open,
-            game: Game::new(variant),
-            clock: None,
-            log: Vec::new(),
-            v: 0,
-            result: None,
+            core,
             deps,
             events: broadcast::channel(256).0,
             self_tx: None,
@@ -144,17 +81,33 @@ impl TableActor {
         let (tx, rx) = mpsc::channel(64);
         self.self_tx = Some(tx.downgrade());
         let handle = TableHandle {
-            id: self.id.clone(),
+            id: self.core.id.clone(),
             tx,
         };
+        // Events produced before the task starts are in the log for watchers.
+        self.core.take_events();
         self.deps.lobby.register(handle.clone());
-        self.deps.lobby.publish(self.summary());
+        self.publish();
         tokio::spawn(self.run(rx));
         handle
     }
 
+    /// Shows the table's new state in the lobby; private tables stay out of it.
+    fn publish(&self) {
+        if self.core.invite.is_none() {
+            self.deps.lobby.publish(self.core.summary());
+        }
+    }
+
     fn now(&self) -> Millis {
         self.deps.time.now_ms()
+    }
+
+    /// Sends the core's new events to the watchers.
+    fn broadcast(&mut self) {
+        for e in self.core.take_events() {
+            let _ = self.events.send(e);
+        }
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
@@ -162,7 +115,7 @@ impl TableActor {
         let jumps = self.deps.time.jumps();
         let linger = self.deps.linger;
         loop {
-            if matches!(self.status, Status::Closed) {
+            if matches!(self.core.status, Status::Closed) {
                 break;
             }
             if let Some(at) = self.finished_at {
@@ -172,11 +125,9 @@ impl TableActor {
             }
             self.maybe_think();
             let now = self.now();
-            let mut wait = match (self.status, self.flag_deadline(), self.finished_at) {
-                (Status::Live, Some((_, deadline)), _) => {
-                    Duration::from_millis((deadline - now).max(0) as u64)
-                }
-                (Status::Finished, _, Some(at)) => linger.saturating_sub(at.elapsed()),
+            let mut wait = match (self.core.flag_deadline(), self.finished_at) {
+                (Some((_, deadline)), _) => Duration::from_millis((deadline - now).max(0) as u64),
+                (None, Some(at)) => linger.saturating_sub(at.elapsed()),
                 _ => Duration::from_secs(3600),
             };
             if jumps.is_some() {
@@ -197,20 +148,45 @@ impl TableActor {
                 _ = jumped => self.check_flag().await,
                 _ = shutdown.changed() => break,
             }
+            self.broadcast();
         }
-        self.deps.lobby.deregister(&self.id);
+        self.broadcast();
+        self.deps.lobby.deregister(&self.core.id);
+    }
+
+    /// Broadcasts the events of a command before answering it, so that a client sees
+    /// the consequences of its request no later than the answer.
+    fn answer<T>(&mut self, reply: tokio::sync::oneshot::Sender<T>, answer: T) {
+        self.broadcast();
+        let _ = reply.send(answer);
     }
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Join { user, seat, reply } => {
-                let _ = reply.send(self.on_join(user, seat).await);
+            Command::Join {
+                user,
+                seat,
+                invite,
+                reply,
+            } => {
+                let r = self.on_join(user, seat, invite.as_deref()).await;
+                self.answer(reply, r);
             }
             Command::Leave { user_id, reply } => {
-                let _ = reply.send(self.on_leave(&user_id).await);
+                let r = self.on_leave(&user_id).await;
+                self.answer(reply, r);
             }
-            Command::Watch { since, reply } => {
-                let _ = reply.send(self.on_watch(since));
+            Command::Watch {
+                since,
+                viewer,
+                invite,
+                reply,
+            } => {
+                let r = self
+                    .core
+                    .check_access(viewer.as_deref(), invite.as_deref())
+                    .map(|()| self.on_watch(since, viewer.as_deref()));
+                self.answer(reply, r);
             }
             Command::Move {
                 user_id,
@@ -219,382 +195,220 @@ impl TableActor {
                 lag_ms,
                 reply,
             } => {
-                let r = self.on_move(&user_id, &path, confirm, lag_ms).await;
-                let _ = reply.send(r);
+                let now = self.now();
+                let planned = self
+                    .core
+                    .plan_human_move(&user_id, &path, confirm, lag_ms, now);
+                let r = self.store_and_commit(planned).await;
+                self.answer(reply, r);
             }
             Command::Resign { user_id, reply } => {
-                let _ = reply.send(self.on_resign(&user_id).await);
+                let now = self.now();
+                let r = self.core.resign(&user_id, now);
+                if r.is_ok() {
+                    self.finish().await;
+                }
+                self.answer(reply, r);
+            }
+            Command::Abort { user_id, reply } => {
+                let r = self.on_abort(&user_id).await;
+                self.answer(reply, r);
+            }
+            Command::Rematch { user_id, reply } => {
+                let r = self.on_rematch(&user_id).await;
+                self.answer(reply, r);
+            }
+            Command::Chat { user, text, reply } => {
+                let r = self.on_chat(&user, &text).await;
+                self.answer(reply, r);
             }
             Command::ComputerMove { ply, mv } => self.on_computer_move(ply, mv).await,
+            Command::ComputerFailed { ply } => self.on_computer_failed(ply).await,
         }
     }
 
-    // ----- events and views -----
-
-    pub(crate) fn emit(&mut self, event: TableEvent) {
-        self.v += 1;
-        let envelope = EventEnvelope {
-            table: self.id.clone(),
-            v: self.v,
-            event,
-        };
-        self.log.push(envelope.clone());
-        let _ = self.events.send(envelope);
-    }
-
-    pub(crate) fn summary(&self) -> TableSummary {
-        TableSummary {
-            id: self.id.clone(),
-            variant: self.variant.id().to_owned(),
-            time: self.control.map(|c| TimeSpec {
-                minutes: c.reserve_ms / 60_000,
-                increment: c.increment_ms / 1_000,
-            }),
-            rated: self.rated,
-            status: self.status.as_str().to_owned(),
-            seats: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| s.view(i))
-                .collect(),
-        }
-    }
-
-    fn turn_name(&self) -> Option<String> {
-        (self.status == Status::Live && !self.game.is_over()).then(|| self.game.turn().to_string())
-    }
-
-    fn snapshot(&self) -> TableSnapshot {
-        TableSnapshot {
-            summary: self.summary(),
-            v: self.v,
-            position: self.game.position().to_string(),
-            turn: self.turn_name(),
-            moves: self
-                .game
-                .moves()
-                .iter()
-                .map(|(_, p)| p.to_string())
-                .collect(),
-            clock: self.clock.as_ref().map(|c| c.view(self.now())),
-            result: self.result.clone(),
-        }
-    }
-
-    fn on_watch(&self, since: Option<u64>) -> WatchReply {
+    fn on_watch(&mut self, since: Option<u64>, viewer: Option<&str>) -> WatchReply {
+        // Anything not yet broadcast goes out first, so the receiver misses nothing.
+        self.broadcast();
         let receiver = self.events.subscribe();
-        let first = self.log.first().map_or(self.v + 1, |e| e.v);
-        match since {
-            Some(s) if s <= self.v && s + 1 >= first => WatchReply {
+        match self.core.events_since(since, viewer) {
+            Some(events) => WatchReply {
                 snapshot: None,
-                events: self.log.iter().filter(|e| e.v > s).cloned().collect(),
+                events,
                 receiver,
             },
-            _ => WatchReply {
-                snapshot: Some(self.snapshot()),
+            None => WatchReply {
+                snapshot: Some(self.core.snapshot(self.now(), viewer)),
                 events: Vec::new(),
                 receiver,
             },
         }
     }
 
-    pub(crate) fn seat_of_colour(&self, colour: Colour) -> usize {
-        self.seats
-            .iter()
-            .position(|s| s.colour == colour)
-            .expect("every colour to move has a seat")
-    }
-
-    fn seat_of_user(&self, user_id: &str) -> Option<usize> {
-        self.seats
-            .iter()
-            .position(|s| s.occupant.user_id() == Some(user_id))
-    }
-
     // ----- seats -----
 
-    async fn on_join(&mut self, user: UserInfo, seat: Option<usize>) -> Result<(), ProtoError> {
-        if self.status != Status::Open {
-            return Err(err(
-                ErrorCode::AlreadyStarted,
-                "the game has started; seats are fixed",
-            ));
-        }
-        if self.rated && user.guest {
-            return Err(err(
-                ErrorCode::RatedNeedsAccounts,
-                "guests play casual games only; register to play rated",
-            ));
-        }
-        if self.seat_of_user(&user.id).is_some() {
-            return Err(err(
-                ErrorCode::AlreadySeated,
-                "you already sit at this table",
-            ));
-        }
-        let index = match seat {
-            Some(i) if i >= self.seats.len() => {
-                return Err(err(
-                    ErrorCode::BadSeats,
-                    format!(
-                        "no seat {i}: this table has seats 0 to {}",
-                        self.seats.len() - 1
-                    ),
-                ))
-            }
-            Some(i) if self.seats[i].occupant != Occupant::Open => {
-                return Err(err(ErrorCode::SeatTaken, format!("seat {i} is taken")))
-            }
-            Some(i) => i,
-            None => self
-                .seats
-                .iter()
-                .position(|s| s.occupant == Occupant::Open)
-                .ok_or_else(|| err(ErrorCode::SeatTaken, "every seat is taken"))?,
-        };
+    async fn on_join(
+        &mut self,
+        user: UserInfo,
+        seat: Option<usize>,
+        invite: Option<&str>,
+    ) -> Result<(), ProtoError> {
+        self.core.check_access(Some(&user.id), invite)?;
+        let index = self.core.check_join(&user, seat)?;
         self.deps
             .storage
-            .set_seat(&self.id, index, Some(&user.id))
+            .set_seat(&self.core.id, index, Some(&user.id))
             .await
             .map_err(storage_error)?;
-        self.seats[index].occupant = Occupant::Human(user);
-        self.emit(TableEvent::Seated {
-            seat: index,
-            player: self.seats[index].occupant.view(),
-        });
+        self.core.sit(index, user);
         self.start_if_full().await;
-        self.deps.lobby.publish(self.summary());
+        self.publish();
         Ok(())
     }
 
     async fn on_leave(&mut self, user_id: &str) -> Result<(), ProtoError> {
-        if self.status != Status::Open {
-            return Err(err(
-                ErrorCode::AlreadyStarted,
-                "the game has started; resign instead of leaving",
-            ));
+        let index = self.core.check_leave(user_id)?;
+        if self.core.status == Status::Finished {
+            // The seat stays in the game's history; only a rematch offer lapses.
+            self.core.leave_finished();
+            return Ok(());
         }
-        let index = self
-            .seat_of_user(user_id)
-            .ok_or_else(|| err(ErrorCode::NotSeated, "you do not sit at this table"))?;
         self.deps
             .storage
-            .set_seat(&self.id, index, None)
+            .set_seat(&self.core.id, index, None)
             .await
             .map_err(storage_error)?;
-        self.seats[index].occupant = Occupant::Open;
-        self.emit(TableEvent::Vacated { seat: index });
-        if !self
-            .seats
-            .iter()
-            .any(|s| matches!(s.occupant, Occupant::Human(_)))
-        {
-            if let Err(e) = self.deps.storage.abort_game(&self.id, self.now()).await {
-                tracing::error!(error = %e, table = %self.id, "could not mark table aborted");
+        if self.core.vacate(index) {
+            if let Err(e) = self
+                .deps
+                .storage
+                .abort_game(&self.core.id, self.now())
+                .await
+            {
+                tracing::error!(error = %e, table = %self.core.id, "could not mark table aborted");
             }
-            self.status = Status::Closed;
-            self.emit(TableEvent::Closed);
         }
-        self.deps.lobby.publish(self.summary());
+        self.publish();
         Ok(())
     }
 
     /// Starts the game when every seat is taken.
     pub(crate) async fn start_if_full(&mut self) {
-        if self.status != Status::Open || self.seats.iter().any(|s| s.occupant == Occupant::Open) {
+        if !self.core.ready_to_start() {
             return;
         }
         let now = self.now();
-        self.status = Status::Live;
-        let first = self.seat_of_colour(self.game.turn());
-        self.clock = self.control.map(|c| {
-            let mut clock = Clock::new(c, self.seats.len(), self.deps.lag);
-            clock.start(first, now);
-            clock
-        });
-        let stored = self
-            .clock
-            .as_ref()
-            .map(|c| serde_json::to_string(&c.stored()).expect("clock serializes"));
-        let start_v = self.v + 1;
+        let (clock, start_v) = self.core.start(now);
+        let stored = clock.map(|c| serde_json::to_string(&c).expect("clock serializes"));
         if let Err(e) = self
             .deps
             .storage
-            .start_game(&self.id, now, stored.as_deref(), start_v)
+            .start_game(&self.core.id, now, stored.as_deref(), start_v)
             .await
         {
-            tracing::error!(error = %e, table = %self.id, "could not store the start of a game");
+            tracing::error!(error = %e, table = %self.core.id, "could not store the start of a game");
         }
-        self.emit(TableEvent::Started {
-            turn: self.turn_name(),
-            clock: self.clock.as_ref().map(|c| c.view(now)),
-        });
     }
 
     // ----- moves -----
 
-    async fn on_move(
+    /// Stores a planned move, then applies it; a flag found while planning ends the
+    /// game instead.
+    async fn store_and_commit(
         &mut self,
-        user_id: &str,
-        path: &str,
-        confirm: bool,
-        lag: Millis,
+        planned: Result<PlannedMove, PlanError>,
     ) -> Result<(), ProtoError> {
-        match self.status {
-            Status::Open => return Err(err(ErrorCode::NotStarted, "the game has not started yet")),
-            Status::Finished | Status::Closed => {
-                return Err(err(ErrorCode::GameOver, "the game is over"))
-            }
-            Status::Live => {}
-        }
-        let seat = self.seat_of_user(user_id).ok_or_else(|| {
-            err(
-                ErrorCode::NotSeated,
-                "you do not sit at this table; spectators cannot move",
-            )
-        })?;
-        self.seat_lag[seat] = lag.max(0);
-        let turn = self.game.turn();
-        let mine = self.seats[seat].colour;
-        if mine != turn {
-            return Err(err(
-                ErrorCode::NotYourTurn,
-                format!("it is {turn}'s turn; you play {mine}"),
-            ));
-        }
-        let parsed: MovePath = path
-            .parse()
-            .map_err(|e: ParseError| err(ErrorCode::BadMove, e.to_string()))?;
-        let mv = self
-            .game
-            .position()
-            .resolve_path(&parsed)
-            .map_err(illegal)?;
-        if self.game.would_eliminate(&mv) && !confirm {
-            return Err(err(
-                ErrorCode::ConfirmRequired,
-                format!(
-                    "{path} ends in your home after the deadline and eliminates you; \
-                     send it again with \"confirm\": true to play it"
-                ),
-            ));
-        }
-        self.commit_move(seat, mv, lag).await
-    }
-
-    /// Applies a move with the engine, stores it, then broadcasts it.
-    async fn commit_move(&mut self, seat: usize, mv: Move, lag: Millis) -> Result<(), ProtoError> {
-        let now = self.now();
-        let mut clock = self.clock.clone();
-        if let Some(c) = clock.as_mut() {
-            if c.press(now, lag) == Press::Flagged {
+        let planned = match planned {
+            Ok(p) => p,
+            Err(PlanError::Refused(e)) => return Err(e),
+            Err(PlanError::Flagged(seat)) => {
                 self.flag(seat).await;
-                return Err(err(
+                return Err(ProtoError::new(
                     ErrorCode::GameOver,
                     "your time ran out before the move arrived",
                 ));
             }
-        }
-        let colour = self.game.turn();
-        let mut game = self.game.clone();
-        game.play(&mv).map_err(illegal)?;
-        let path = game
-            .moves()
-            .last()
-            .map(|(_, p)| p.to_string())
-            .unwrap_or_default();
-        if !game.is_over() {
-            if let Some(c) = clock.as_mut() {
-                c.start(self.seat_of_colour(game.turn()), now);
-            }
-        }
-        let ply = game.moves().len();
+        };
         let row = MoveRow {
-            ply: ply as i64,
-            colour: colour.to_string(),
-            path: path.clone(),
-            clock: clock
+            ply: planned.ply as i64,
+            colour: planned.colour.to_string(),
+            path: planned.path.clone(),
+            clock: planned
+                .stored_clock
                 .as_ref()
-                .map(|c| serde_json::to_string(&c.stored()).expect("clock serializes")),
-            at_ms: now,
+                .map(|c| serde_json::to_string(c).expect("clock serializes")),
+            at_ms: planned.at,
         };
         self.deps
             .storage
-            .insert_move(&self.id, &row)
+            .insert_move(&self.core.id, &row)
             .await
             .map_err(storage_error)?;
-        self.game = game;
-        self.clock = clock;
-        let position = self.game.position().to_string();
-        self.emit(TableEvent::Moved {
-            ply: ply as u64,
-            colour: colour.to_string(),
-            path,
-            position,
-            turn: self.turn_name(),
-            clock: self.clock.as_ref().map(|c| c.view(now)),
-        });
-        if self.game.is_over() {
+        if self.core.commit(planned) {
             self.finish().await;
         }
         Ok(())
     }
 
-    async fn on_resign(&mut self, user_id: &str) -> Result<(), ProtoError> {
-        match self.status {
-            Status::Open => {
-                return Err(err(
-                    ErrorCode::NotStarted,
-                    "the game has not started; leave the seat instead",
-                ))
-            }
-            Status::Finished | Status::Closed => {
-                return Err(err(ErrorCode::GameOver, "the game is over"))
-            }
-            Status::Live => {}
-        }
-        let seat = self
-            .seat_of_user(user_id)
-            .ok_or_else(|| err(ErrorCode::NotSeated, "you do not sit at this table"))?;
+    /// Calls the game off and stores it as aborted: no result, no rating change.
+    async fn on_abort(&mut self, user_id: &str) -> Result<(), ProtoError> {
         let now = self.now();
-        self.game.resign(self.seats[seat].colour).map_err(illegal)?;
-        if let Some(c) = self.clock.as_mut() {
-            c.stop(now);
+        self.core.abort(user_id, now)?;
+        if let Err(e) = self.deps.storage.abort_game(&self.core.id, now).await {
+            tracing::error!(error = %e, table = %self.core.id, "could not store an abort");
         }
-        self.finish().await;
+        self.finished_at = Some(Instant::now());
+        self.publish();
+        Ok(())
+    }
+
+    // ----- rematch -----
+
+    /// Records a rematch request; once every person accepted, creates the new table
+    /// (same settings, seats rotated) and announces it.
+    async fn on_rematch(&mut self, user_id: &str) -> Result<(), ProtoError> {
+        let Some(seats) = self.core.ask_rematch(user_id)? else {
+            return Ok(());
+        };
+        let new = NewTable {
+            variant: self.core.variant,
+            control: self.core.control,
+            rated: self.core.rated,
+            seats,
+            created_by: None,
+            invite: self.core.invite.clone(),
+            move_time: self.core.move_time_ms.map(|ms| ms / 1_000),
+        };
+        let handle = create_table(&self.deps, new).await?;
+        self.core.rematch_started(handle.id);
+        Ok(())
+    }
+
+    // ----- chat -----
+
+    async fn on_chat(&mut self, user: &UserInfo, text: &str) -> Result<(), ProtoError> {
+        let now = self.now();
+        let line = self.core.check_chat(user, text, now)?;
+        let seq = self.core.chat.lines().len();
+        self.deps
+            .storage
+            .insert_chat(&self.core.id, seq, &line)
+            .await
+            .map_err(storage_error)?;
+        self.core.add_chat(line);
         Ok(())
     }
 
     // ----- clocks -----
 
-    fn flag_deadline(&self) -> Option<(usize, Millis)> {
-        let clock = self.clock.as_ref()?;
-        let seat = clock.running()?;
-        let lag = match self.seats[seat].occupant {
-            Occupant::Human(_) => self.seat_lag[seat],
-            _ => 0,
-        };
-        clock.flag_deadline(lag)
-    }
-
     async fn check_flag(&mut self) {
-        if self.status != Status::Live {
-            return;
-        }
-        if let Some((seat, deadline)) = self.flag_deadline() {
-            if self.now() >= deadline {
-                self.flag(seat).await;
-            }
+        if let Some(seat) = self.core.due_flag(self.now()) {
+            self.flag(seat).await;
         }
     }
 
     async fn flag(&mut self, seat: usize) {
-        let now = self.now();
-        if let Some(c) = self.clock.as_mut() {
-            c.stop(now);
-        }
-        if self.game.time_out(self.seats[seat].colour).is_ok() {
+        if self.core.flag(seat, self.now()) {
             self.finish().await;
         }
     }
@@ -602,74 +416,55 @@ impl TableActor {
     // ----- computer seats -----
 
     fn maybe_think(&mut self) {
-        if self.status != Status::Live || self.thinking || self.game.is_over() {
+        if self.thinking {
             return;
         }
-        let seat = self.seat_of_colour(self.game.turn());
-        let Occupant::Computer(level) = self.seats[seat].occupant else {
+        let Some(request) = self.core.computer_to_move(self.now()) else {
             return;
         };
         let Some(tx) = self.self_tx.clone() else {
             return;
         };
-        let think_ms = match &self.clock {
-            Some(c) => (c.remaining_at(seat, self.now()) / 30 + c.control().increment_ms / 2)
-                .clamp(50, 10_000),
-            None => 2_000,
-        };
         self.thinking = true;
-        let game = self.game.clone();
-        let ply = game.moves().len();
         let computer = self.deps.computer.clone();
+        let table = self.core.id.clone();
         tokio::spawn(async move {
-            let chosen =
-                tokio::task::spawn_blocking(move || computer.choose(&game, level, think_ms)).await;
-            match chosen {
-                Ok(Some(mv)) => {
-                    if let Some(tx) = tx.upgrade() {
-                        let _ = tx.send(Command::ComputerMove { ply, mv }).await;
-                    }
-                }
-                Ok(None) => tracing::warn!("computer player found no move"),
-                Err(e) => tracing::error!(error = %e, "computer player failed"),
+            let ply = request.ply;
+            let command = match search_with_retry(computer, request, &table).await {
+                Some(mv) => Command::ComputerMove { ply, mv },
+                None => Command::ComputerFailed { ply },
+            };
+            if let Some(tx) = tx.upgrade() {
+                let _ = tx.send(command).await;
             }
         });
     }
 
     async fn on_computer_move(&mut self, ply: usize, mv: Move) {
         self.thinking = false;
-        if self.status != Status::Live || ply != self.game.moves().len() {
+        let Some(seat) = self.core.computer_answer_seat(ply) else {
+            return;
+        };
+        let planned = self.core.plan_move(seat, &mv, 0, self.now());
+        if let Err(e) = self.store_and_commit(planned).await {
+            tracing::warn!(table = %self.core.id, error = %e, "computer move refused");
+        }
+    }
+
+    /// Every search failed: the seat plays the quickest legal move, so the table never
+    /// waits on a dead search.
+    async fn on_computer_failed(&mut self, ply: usize) {
+        self.thinking = false;
+        if self.core.computer_answer_seat(ply).is_none() {
             return;
         }
-        let seat = self.seat_of_colour(self.game.turn());
-        if !matches!(self.seats[seat].occupant, Occupant::Computer(_)) {
-            return;
-        }
-        if let Err(e) = self.commit_move(seat, mv, 0).await {
-            tracing::warn!(table = %self.id, error = %e, "computer move refused");
+        match fallback_move(&self.core.game) {
+            Some(mv) => self.on_computer_move(ply, mv).await,
+            None => tracing::error!(table = %self.core.id, "a computer seat has no move at all"),
         }
     }
 
     // ----- the end -----
-
-    fn record_text(&self) -> String {
-        let mut tags: Vec<(String, String)> = vec![
-            ("Site".into(), "Stella".into()),
-            ("Table".into(), self.id.clone()),
-            ("Rated".into(), if self.rated { "yes" } else { "no" }.into()),
-            (
-                "TimeControl".into(),
-                self.control.map_or("-".into(), |c| {
-                    format!("{}+{}", c.reserve_ms / 60_000, c.increment_ms / 1_000)
-                }),
-            ),
-        ];
-        for s in &self.seats {
-            tags.push((Record::seat_tag(s.colour).into(), s.occupant.display_name()));
-        }
-        let extra: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        Record::from_game(&self.game, &extra).to_string()
-    }
 
     /// Stores the end of a game whose last move was stored just before a stop.
     pub(crate) async fn finish_after_resume(&mut self) {
@@ -677,58 +472,95 @@ impl TableActor {
     }
 
     async fn finish(&mut self) {
-        let Some(outcome) = self.game.outcome() else {
+        let Some(ending) = self.core.ending() else {
             return;
         };
         let now = self.now();
-        let places: Vec<(usize, u8)> = outcome
-            .places
-            .iter()
-            .map(|&(c, p)| (self.seat_of_colour(c), p))
-            .collect();
-        let updates = if self.rated {
-            match rating_updates(&self.deps.storage, self.variant, &self.seats, &places).await {
+        let updates = if self.core.rated {
+            match rating_updates(
+                &self.deps.storage,
+                self.core.variant,
+                &self.core.seats,
+                &ending.places,
+            )
+            .await
+            {
                 Ok(u) => u,
                 Err(e) => {
-                    tracing::error!(error = %e, table = %self.id, "could not read ratings");
+                    tracing::error!(error = %e, table = %self.core.id, "could not read ratings");
                     Vec::new()
                 }
             }
         } else {
             Vec::new()
         };
-        let reason = outcome.reason.to_string();
-        let record = self.record_text();
+        let record = self.core.record_text();
         let finish = Finish {
             finished_ms: now,
-            reason: &reason,
+            reason: &ending.reason,
             record: &record,
-            places: &places,
+            places: &ending.places,
             ratings: &updates,
         };
-        if let Err(e) = self.deps.storage.finish_game(&self.id, &finish).await {
-            tracing::error!(error = %e, table = %self.id, "could not store the end of a game");
+        if let Err(e) = self.deps.storage.finish_game(&self.core.id, &finish).await {
+            tracing::error!(error = %e, table = %self.core.id, "could not store the end of a game");
         }
-        let result = ResultView {
-            reason,
-            places: places
-                .iter()
-                .map(|&(seat, place)| {
-                    let u = updates.iter().find(|u| u.seat == seat);
-                    PlaceView {
-                        seat,
-                        colour: self.seats[seat].colour.to_string(),
-                        place,
-                        rating_before: u.map(|u| u.before),
-                        rating_after: u.map(|u| u.after),
-                    }
-                })
-                .collect(),
-        };
-        self.result = Some(result.clone());
-        self.status = Status::Finished;
+        let ratings: Vec<(usize, f64, f64)> = updates
+            .iter()
+            .map(|u| (u.seat, u.before, u.after))
+            .collect();
+        self.core.conclude(&ending, &ratings);
         self.finished_at = Some(Instant::now());
-        self.emit(TableEvent::Ended(result));
-        self.deps.lobby.publish(self.summary());
+        self.publish();
+    }
+}
+
+/// Asks the computer player up to [`SEARCH_ATTEMPTS`] times, off the async threads; a
+/// search that panics or finds nothing counts as a failure. None when every attempt
+/// failed.
+async fn search_with_retry(
+    computer: Arc<dyn ComputerPlayer>,
+    request: ThinkRequest,
+    table: &str,
+) -> Option<Move> {
+    for attempt in 1..=SEARCH_ATTEMPTS {
+        let computer = computer.clone();
+        let game = request.game.clone();
+        let (level, think_ms) = (request.level, request.think_ms);
+        let chosen =
+            tokio::task::spawn_blocking(move || computer.choose(&game, level, think_ms)).await;
+        match chosen {
+            Ok(Some(mv)) if request.game.legal_moves().contains(&mv) => return Some(mv),
+            Ok(Some(_)) => {
+                tracing::warn!(table, attempt, "computer player chose an illegal move")
+            }
+            Ok(None) => tracing::warn!(table, attempt, "computer player found no move"),
+            Err(e) => tracing::error!(table, attempt, error = %e, "computer player failed"),
+        }
+    }
+    None
+}
+
+/// The quickest sensible legal move: the one-ply greedy choice, or else the first legal
+/// move.
+fn fallback_move(game: &Game) -> Option<Move> {
+    let greedy = std::panic::catch_unwind(|| {
+        stella_ai::greedy::greedy_move(game.position(), game.moves().len() as u64)
+    })
+    .ok()
+    .flatten();
+    greedy.or_else(|| game.legal_moves().first().copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stella_engine::Variant;
+
+    #[test]
+    fn the_fallback_is_a_legal_move() {
+        let game = Game::new(Variant::Classic6);
+        let mv = fallback_move(&game).unwrap();
+        assert!(game.legal_moves().contains(&mv));
     }
 }

@@ -4,7 +4,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 use stella_engine::Move;
 
-use crate::ws::{ErrorCode, EventEnvelope, ProtoError, TableSnapshot, UserInfo};
+use crate::protocol::{ErrorCode, EventEnvelope, ProtoError, TableSnapshot, UserInfo};
 
 /// The answer to a command: nothing, or why it was refused.
 pub type Reply = oneshot::Sender<Result<(), ProtoError>>;
@@ -30,10 +30,12 @@ pub enum Command {
         user: UserInfo,
         /// Which seat; the first open one if none.
         seat: Option<usize>,
+        /// The invitation of a private table.
+        invite: Option<String>,
         /// The answer.
         reply: Reply,
     },
-    /// Leave a seat before the start.
+    /// Leave a seat before the start, or a finished table (a rematch offer lapses).
     Leave {
         /// Who.
         user_id: String,
@@ -44,8 +46,13 @@ pub enum Command {
     Watch {
         /// The last version the client has.
         since: Option<u64>,
+        /// Who watches (a user id), none for an anonymous connection; decides which
+        /// chat lines they see.
+        viewer: Option<String>,
+        /// The invitation of a private table.
+        invite: Option<String>,
         /// The answer.
-        reply: oneshot::Sender<WatchReply>,
+        reply: oneshot::Sender<Result<WatchReply, ProtoError>>,
     },
     /// Play a move.
     Move {
@@ -66,6 +73,35 @@ pub enum Command {
         user_id: String,
         /// The answer.
         reply: Reply,
+    },
+    /// Call the game off before every seat has moved.
+    Abort {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Ask for or accept a rematch of the finished table.
+    Rematch {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Say something in the table's chat.
+    Chat {
+        /// Who.
+        user: UserInfo,
+        /// The text as sent.
+        text: String,
+        /// The answer.
+        reply: Reply,
+    },
+    /// A computer seat's search failed every attempt for the position after `ply`
+    /// moves; the seat plays its fallback move.
+    ComputerFailed {
+        /// The number of moves played when the choice was asked for.
+        ply: usize,
     },
     /// A computer seat's choice, computed off the async threads.
     ComputerMove {
@@ -96,9 +132,20 @@ impl TableHandle {
         rx.await.map_err(|_| gone())?
     }
 
-    /// Sits `user` down.
-    pub async fn join(&self, user: UserInfo, seat: Option<usize>) -> Result<(), ProtoError> {
-        self.ask(|reply| Command::Join { user, seat, reply }).await
+    /// Sits `user` down (`invite`: the invitation of a private table).
+    pub async fn join(
+        &self,
+        user: UserInfo,
+        seat: Option<usize>,
+        invite: Option<String>,
+    ) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Join {
+            user,
+            seat,
+            invite,
+            reply,
+        })
+        .await
     }
 
     /// Takes `user_id` out of their seat.
@@ -129,13 +176,39 @@ impl TableHandle {
         self.ask(|reply| Command::Resign { user_id, reply }).await
     }
 
-    /// Follows the table from version `since`.
-    pub async fn watch(&self, since: Option<u64>) -> Result<WatchReply, ProtoError> {
+    /// Aborts the game for `user_id`.
+    pub async fn abort(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Abort { user_id, reply }).await
+    }
+
+    /// Asks for (or accepts) a rematch for `user_id`.
+    pub async fn rematch(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Rematch { user_id, reply }).await
+    }
+
+    /// Says `text` in the table's chat as `user`.
+    pub async fn chat(&self, user: UserInfo, text: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::Chat { user, text, reply }).await
+    }
+
+    /// Follows the table from version `since`, as `viewer` (a user id) sees it
+    /// (`invite`: the invitation of a private table).
+    pub async fn watch(
+        &self,
+        since: Option<u64>,
+        viewer: Option<String>,
+        invite: Option<String>,
+    ) -> Result<WatchReply, ProtoError> {
         let (reply, rx) = oneshot::channel();
         self.tx
-            .send(Command::Watch { since, reply })
+            .send(Command::Watch {
+                since,
+                viewer,
+                invite,
+                reply,
+            })
             .await
             .map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())
+        rx.await.map_err(|_| gone())?
     }
 }

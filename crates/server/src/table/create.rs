@@ -5,10 +5,11 @@ use stella_engine::Variant;
 use super::actor::{TableActor, TableDeps};
 use super::clock::TimeControl;
 use super::command::TableHandle;
+use super::core::TableCore;
 use super::seat::{Occupant, Seat};
 use crate::ids::random_id;
+use crate::protocol::{ErrorCode, ProtoError, TableEvent, DEFAULT_MOVE_TIME};
 use crate::storage::{GameRow, SeatRow};
-use crate::ws::{ErrorCode, ProtoError, TableEvent};
 
 /// A checked request for a new table.
 #[derive(Debug, Clone)]
@@ -23,6 +24,10 @@ pub struct NewTable {
     pub seats: Vec<Occupant>,
     /// Who asked for it.
     pub created_by: Option<String>,
+    /// The invitation of a private table (kept out of the lobby), none for a public one.
+    pub invite: Option<String>,
+    /// Untimed tables: seconds each move may take (ignored with a clock).
+    pub move_time: Option<i64>,
 }
 
 /// Stores a new table and starts its task; a table whose seats are all taken starts
@@ -93,13 +98,18 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
         .zip(colours)
         .map(|(occupant, &colour)| Seat { colour, occupant })
         .collect();
-    let mut actor = TableActor::new(id, new.variant, new.rated, new.control, seats, deps.clone());
-    for i in 0..actor.seats.len() {
-        if actor.seats[i].occupant != Occupant::Open {
-            let player = actor.seats[i].occupant.view();
-            actor.emit(TableEvent::Seated { seat: i, player });
+    let mut core = TableCore::new(id, new.variant, new.rated, new.control, deps.lag, seats);
+    core.invite = new.invite;
+    if new.control.is_none() {
+        core.move_time_ms = Some(new.move_time.unwrap_or(DEFAULT_MOVE_TIME) * 1_000);
+    }
+    for i in 0..core.seats.len() {
+        if core.seats[i].occupant != Occupant::Open {
+            let player = core.seats[i].occupant.view();
+            core.emit(TableEvent::Seated { seat: i, player });
         }
     }
+    let mut actor = TableActor::new(core, deps.clone());
     actor.start_if_full().await;
     Ok(actor.spawn())
 }

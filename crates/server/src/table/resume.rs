@@ -4,9 +4,10 @@ use stella_engine::{MovePath, Variant};
 
 use super::actor::{Status, TableActor, TableDeps};
 use super::clock::{Clock, ClockView, StoredClock, TimeControl};
+use super::core::TableCore;
 use super::seat::{Occupant, Seat};
+use crate::protocol::{TableEvent, UserInfo};
 use crate::storage::{GameRow, StorageResult};
-use crate::ws::{TableEvent, UserInfo};
 
 /// Restarts a task for every live game in the database, replaying its stored moves with
 /// the engine; the clock of the player to move restarts now, so the downtime is charged
@@ -60,21 +61,21 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         _ => None,
     };
     let n = seats.len();
-    let mut actor = TableActor::new(
+    let mut core = TableCore::new(
         game.id.clone(),
         variant,
         game.rated != 0,
         control,
+        deps.lag,
         seats,
-        deps.clone(),
     );
     let start_v = game.start_v.unwrap_or(n as i64 + 1).max(1) as u64;
-    actor.v = (start_v - 1).saturating_sub(n as u64);
+    core.v = (start_v - 1).saturating_sub(n as u64);
     for i in 0..n {
-        let player = actor.seats[i].occupant.view();
-        actor.emit(TableEvent::Seated { seat: i, player });
+        let player = core.seats[i].occupant.view();
+        core.emit(TableEvent::Seated { seat: i, player });
     }
-    actor.status = Status::Live;
+    core.status = Status::Live;
     let initial: Option<StoredClock> = game
         .clock
         .as_deref()
@@ -85,19 +86,20 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
             running,
         })
     };
-    let first = actor.seat_of_colour(actor.game.turn());
-    actor.emit(TableEvent::Started {
-        turn: Some(actor.game.turn().to_string()),
+    let first = core.seat_of_colour(core.game.turn());
+    core.emit(TableEvent::Started {
+        turn: Some(core.game.turn().to_string()),
         clock: view(&initial, Some(first)),
+        move_deadline: None,
     });
     let mut last_clock = initial;
     for m in deps.storage.moves(&game.id).await? {
-        let colour = actor.game.turn();
+        let colour = core.game.turn();
         let played = m
             .path
             .parse::<MovePath>()
             .map_err(|e| e.to_string())
-            .and_then(|p| actor.game.play_path(&p).map_err(|e| e.to_string()));
+            .and_then(|p| core.game.play_path(&p).map_err(|e| e.to_string()));
         if let Err(e) = played {
             return Ok(Err(format!(
                 "stored move {} ({}) does not replay: {e}",
@@ -108,33 +110,54 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
             .clock
             .as_deref()
             .and_then(|c| serde_json::from_str(c).ok());
-        let over = actor.game.is_over();
-        let running = (!over).then(|| actor.seat_of_colour(actor.game.turn()));
-        actor.emit(TableEvent::Moved {
+        let over = core.game.is_over();
+        let running = (!over).then(|| core.seat_of_colour(core.game.turn()));
+        core.emit(TableEvent::Moved {
             ply: m.ply as u64,
             colour: colour.to_string(),
             path: m.path.clone(),
-            position: actor.game.position().to_string(),
-            turn: (!over).then(|| actor.game.turn().to_string()),
+            position: core.game.position().to_string(),
+            turn: (!over).then(|| core.game.turn().to_string()),
             clock: view(&stored, running),
+            move_deadline: None,
         });
         if stored.is_some() {
             last_clock = stored;
         }
     }
     let now = deps.time.now_ms();
-    actor.clock = match (control, last_clock) {
+    core.clock = match (control, last_clock) {
         (Some(c), Some(stored)) => Some(Clock::restore(c, &stored, deps.lag)),
         (Some(c), None) => Some(Clock::new(c, n, deps.lag)),
         _ => None,
     };
-    if actor.game.is_over() {
-        actor.finish_after_resume().await;
-    } else {
-        let seat = actor.seat_of_colour(actor.game.turn());
-        if let Some(clock) = actor.clock.as_mut() {
+    let chat = deps.storage.chat_lines(&game.id).await?;
+    if !chat.is_empty() {
+        // Chat events were numbered among the moves; the log rebuilt above cannot
+        // reproduce that order, so it is dropped: a client exactly up to date gets
+        // nothing new, any other a snapshot.
+        core.v += chat.len() as u64;
+        core.log.clear();
+        for line in chat {
+            core.chat.push(line);
+        }
+    }
+    if control.is_none() {
+        // The time per move is not stored: a resumed untimed game gets the default,
+        // counted from now.
+        core.move_time_ms = Some(crate::protocol::DEFAULT_MOVE_TIME * 1_000);
+        core.turn_since = now;
+    }
+    let over = core.game.is_over();
+    if !over {
+        let seat = core.seat_of_colour(core.game.turn());
+        if let Some(clock) = core.clock.as_mut() {
             clock.start(seat, now);
         }
+    }
+    let mut actor = TableActor::new(core, deps.clone());
+    if over {
+        actor.finish_after_resume().await;
     }
     actor.spawn();
     Ok(Ok(()))

@@ -2,7 +2,7 @@
 
 use stella_engine::Colour;
 
-use crate::ws::{PlayerView, SeatView, UserInfo};
+use crate::protocol::{PlayerView, SeatView, UserInfo};
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,9 @@
 //! One WebSocket connection: reads client messages in order, answers each, and
 //! forwards the lobby and watched tables' events.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -14,10 +16,12 @@ use tokio::task::JoinHandle;
 use stella_engine::Variant;
 
 use super::{
-    decode_client_msg, ClientMsg, CreateTable, ErrorCode, PlayerView, ProtoError, SeatRequest,
-    ServerMsg, TokenBucket, UserInfo,
+    decode_client_msg, ClientMsg, CreateTable, ErrorCode, ProtoError, SeatRequest, ServerMsg,
+    TokenBucket, UserInfo,
 };
+use crate::accounts::hash_token;
 use crate::http::MaybeUser;
+use crate::limits::SessionTie;
 use crate::state::AppState;
 use crate::table::{create_table, NewTable, Occupant, TableHandle, TimeControl, WatchReply};
 
@@ -25,11 +29,24 @@ use crate::table::{create_table, NewTable, Occupant, TableHandle, TimeControl, W
 /// [`super::MAX_TEXT_BYTES`] and this get a `too_large` error and the connection stays.
 const MAX_WS_MESSAGE: usize = 64 * 1024;
 
-/// Open (not yet started) tables a player may sit at, at once.
-const MAX_OPEN_TABLES: usize = 5;
-
 /// How often the server pings to measure lag.
 const PING_EVERY: Duration = Duration::from_secs(5);
+
+/// Pings awaiting their pong; older ones are forgotten.
+const PINGS_KEPT: usize = 4;
+
+/// How often a connection checks that its session is still valid (expiry).
+const SESSION_CHECK_EVERY: Duration = Duration::from_secs(60);
+
+/// How long a connection that stopped reading gets to flush before it is dropped.
+const CLOSE_FLUSH: Duration = Duration::from_secs(5);
+
+/// Outgoing messages a connection may have queued.
+const OUT_QUEUE: usize = 512;
+
+/// The pings the server sent and not yet seen answered: a random payload each and
+/// when it left. Only a pong carrying one of these payloads measures lag.
+type PingLog = Arc<Mutex<VecDeque<(u64, Instant)>>>;
 
 /// `GET /ws`: upgrades to the live protocol. The session cookie, if any, names the
 /// user; without one the connection can only watch.
@@ -38,29 +55,73 @@ pub async fn ws_handler(
     user: MaybeUser,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let session = match (&user.user, &user.token) {
+        (Some(_), Some(token)) => Some(hash_token(token)),
+        _ => None,
+    };
     let user = user.info();
     ws.max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| run(state, user, socket))
+        .on_upgrade(move |socket| run(state, user, session, socket))
+}
+
+/// One table a connection follows: the task forwarding its events, numbered so that a
+/// finished task does not remove a newer one for the same table.
+struct Watch {
+    generation: u64,
+    task: JoinHandle<()>,
+    _counted: Counted,
+}
+
+/// One entry in the server-wide count of watches ([`AppState::watches`]).
+struct Counted(AppState);
+
+impl Counted {
+    fn new(state: &AppState) -> Self {
+        state.watches.fetch_add(1, Ordering::Relaxed);
+        Counted(state.clone())
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.watches.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Why a connection ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// The client closed it, or the server stops.
+    Closed,
+    /// The client did not read its messages for too long.
+    Slow,
+    /// The session it was opened with ended.
+    SessionEnded,
 }
 
 struct Conn {
     id: u64,
     state: AppState,
     user: Option<UserInfo>,
+    session: Option<String>,
     out: mpsc::Sender<ServerMsg>,
     lobby: Option<JoinHandle<()>>,
-    watches: HashMap<String, JoinHandle<()>>,
+    watches: HashMap<String, Watch>,
+    next_generation: u64,
+    watch_done: mpsc::UnboundedSender<(String, u64)>,
+    pings: PingLog,
     lag_ms: i64,
     bucket: TokenBucket,
     last_limit_notice: Option<Instant>,
-    started: Instant,
+    slow: AtomicBool,
 }
 
-async fn run(state: AppState, user: Option<UserInfo>, socket: WebSocket) {
+async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (out, mut out_rx) = mpsc::channel::<ServerMsg>(512);
-    let started = Instant::now();
+    let (out, mut out_rx) = mpsc::channel::<ServerMsg>(OUT_QUEUE);
+    let pings: PingLog = Arc::default();
+    let writer_pings = pings.clone();
     let writer = tokio::spawn(async move {
         let mut ping = tokio::time::interval(PING_EVERY);
         loop {
@@ -73,8 +134,15 @@ async fn run(state: AppState, user: Option<UserInfo>, socket: WebSocket) {
                     }
                 }
                 _ = ping.tick() => {
-                    let stamp = (started.elapsed().as_millis() as u64).to_be_bytes();
-                    if sink.send(Message::Ping(stamp.to_vec().into())).await.is_err() {
+                    let nonce = rand::random::<u64>();
+                    {
+                        let mut sent = writer_pings.lock().expect("ping log lock");
+                        if sent.len() >= PINGS_KEPT {
+                            sent.pop_front();
+                        }
+                        sent.push_back((nonce, Instant::now()));
+                    }
+                    if sink.send(Message::Ping(nonce.to_be_bytes().to_vec().into())).await.is_err() {
                         break;
                     }
                 }
@@ -83,17 +151,23 @@ async fn run(state: AppState, user: Option<UserInfo>, socket: WebSocket) {
         let _ = sink.close().await;
     });
     let now = state.time.now_ms();
+    let tie: Option<SessionTie> = session.as_deref().map(|h| state.sessions.tie(h));
+    let (watch_done, mut watch_done_rx) = mpsc::unbounded_channel();
     let mut conn = Conn {
         id: state.next_connection_id(),
         bucket: TokenBucket::new(state.config.ws_burst, state.config.ws_per_second, now),
         state: state.clone(),
         user,
+        session,
         out,
         lobby: None,
         watches: HashMap::new(),
+        next_generation: 0,
+        watch_done,
+        pings,
         lag_ms: 0,
         last_limit_notice: None,
-        started,
+        slow: AtomicBool::new(false),
     };
     conn.send(ServerMsg::Hello {
         user: conn.user.clone(),
@@ -101,7 +175,27 @@ async fn run(state: AppState, user: Option<UserInfo>, socket: WebSocket) {
     })
     .await;
     let mut shutdown = state.deps.shutdown.clone();
-    loop {
+    let mut ended = tie.as_ref().map(|t| t.ended.clone());
+    let jumps = state.time.jumps();
+    let mut session_check = tokio::time::interval(SESSION_CHECK_EVERY);
+    session_check.reset();
+    let mut backlog_check = tokio::time::interval(Duration::from_secs(1));
+    let mut backlog_since: Option<Instant> = None;
+    let ending = loop {
+        let session_ended = async {
+            match ended.as_mut() {
+                Some(rx) => {
+                    let _ = rx.wait_for(|e| *e).await;
+                }
+                None => std::future::pending().await,
+            }
+        };
+        let jumped = async {
+            match &jumps {
+                Some(n) => n.notified().await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             frame = stream.next() => match frame {
                 Some(Ok(Message::Text(text))) => conn.on_text(text.as_str()).await,
@@ -110,38 +204,140 @@ async fn run(state: AppState, user: Option<UserInfo>, socket: WebSocket) {
                 }
                 Some(Ok(Message::Pong(payload))) => conn.on_pong(&payload),
                 Some(Ok(Message::Ping(_))) => {}
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break Ending::Closed,
             },
-            _ = shutdown.changed() => break,
+            Some((table, generation)) = watch_done_rx.recv() => conn.watch_ended(&table, generation),
+            _ = session_ended => break Ending::SessionEnded,
+            _ = session_check.tick() => {
+                if !conn.session_alive().await {
+                    break Ending::SessionEnded;
+                }
+            }
+            _ = jumped, if conn.session.is_some() => {
+                if !conn.session_alive().await {
+                    break Ending::SessionEnded;
+                }
+            }
+            _ = backlog_check.tick() => {
+                let queued = conn.out.max_capacity() - conn.out.capacity();
+                if queued <= state.config.slow_client_queue {
+                    backlog_since = None;
+                } else if backlog_since.get_or_insert_with(Instant::now).elapsed() >= state.config.slow_client_after {
+                    break Ending::Slow;
+                }
+            }
+            _ = shutdown.changed() => break Ending::Closed,
         }
-    }
+        if conn.slow.load(Ordering::Relaxed) {
+            break Ending::Slow;
+        }
+    };
     state.pairing.cancel(conn.id);
     if let Some(t) = conn.lobby.take() {
         t.abort();
     }
-    for (_, t) in conn.watches.drain() {
-        t.abort();
+    for (_, w) in conn.watches.drain() {
+        w.task.abort();
+    }
+    match ending {
+        Ending::Slow => {
+            tracing::info!(
+                conn = conn.id,
+                "closing a connection that does not read its messages"
+            );
+            writer.abort();
+        }
+        Ending::SessionEnded => {
+            conn.send_error(
+                ProtoError::new(
+                    ErrorCode::SessionEnded,
+                    "your session ended (logged out, replaced by a new login, or expired); \
+                     reconnect to continue",
+                ),
+                None,
+            )
+            .await;
+        }
+        Ending::Closed => {}
     }
     drop(conn);
-    let _ = writer.await;
+    drop(tie);
+    let mut writer = writer;
+    if tokio::time::timeout(CLOSE_FLUSH, &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+    }
 }
 
 impl Conn {
+    /// Queues a message; a client that leaves the queue full for the slow-client time
+    /// is marked slow (and then closed).
     async fn send(&self, msg: ServerMsg) {
-        let _ = self.out.send(msg).await;
+        if self.slow.load(Ordering::Relaxed) {
+            return;
+        }
+        let wait = self.state.config.slow_client_after;
+        if tokio::time::timeout(wait, self.out.send(msg))
+            .await
+            .is_err()
+        {
+            self.slow.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets a table's watch whose task has ended (the table stopped), unless the
+    /// table has been watched again since.
+    fn watch_ended(&mut self, table: &str, generation: u64) {
+        if self
+            .watches
+            .get(table)
+            .is_some_and(|w| w.generation == generation)
+        {
+            self.watches.remove(table);
+        }
+    }
+
+    /// Whether the connection's session (if it has one) is still valid.
+    async fn session_alive(&self) -> bool {
+        let Some(hash) = &self.session else {
+            return true;
+        };
+        match self
+            .state
+            .storage
+            .session_user(hash, self.state.time.now_ms())
+            .await
+        {
+            Ok(user) => user.is_some(),
+            // A database hiccup is not a reason to drop a player.
+            Err(_) => true,
+        }
     }
 
     async fn send_error(&self, e: ProtoError, ack: Option<u64>) {
         self.send(ServerMsg::error(e, ack)).await;
     }
 
+    /// Measures lag from the answer to a ping this server sent; any other pong
+    /// (unsolicited, repeated or forged) changes nothing.
     fn on_pong(&mut self, payload: &[u8]) {
         let Ok(bytes) = <[u8; 8]>::try_from(payload) else {
             return;
         };
-        let sent = u64::from_be_bytes(bytes) as i64;
-        let rtt = self.started.elapsed().as_millis() as i64 - sent;
-        if (0..60_000).contains(&rtt) {
+        let nonce = u64::from_be_bytes(bytes);
+        let sent = {
+            let mut pings = self.pings.lock().expect("ping log lock");
+            let Some(i) = pings.iter().position(|(n, _)| *n == nonce) else {
+                return;
+            };
+            let sent = pings[i].1;
+            pings.drain(..=i);
+            sent
+        };
+        let rtt = sent.elapsed().as_millis() as i64;
+        if rtt < 60_000 {
             // One-way lag, smoothed.
             self.lag_ms = (self.lag_ms * 3 + rtt / 2) / 4;
         }
@@ -230,56 +426,74 @@ impl Conn {
             ClientMsg::CreateTable(req) => {
                 let new = self.new_table(req)?;
                 let me = self.user()?.id.clone();
-                let waiting = self
-                    .state
-                    .lobby
-                    .list()
-                    .iter()
-                    .filter(|t| t.status == "open")
-                    .filter(|t| {
-                        t.seats
-                            .iter()
-                            .any(|s| matches!(&s.player, PlayerView::Human { id, .. } if *id == me))
-                    })
-                    .count();
-                if waiting >= MAX_OPEN_TABLES {
-                    return Err(ProtoError::new(
-                        ErrorCode::TooManyTables,
-                        format!("you already wait at {waiting} open tables; leave one first"),
-                    ));
-                }
+                let computer = new.seats.iter().any(|s| matches!(s, Occupant::Computer(_)));
+                let _reservation = self.state.table_quota.reserve(
+                    &self.state.lobby,
+                    self.state.table_limits(),
+                    &me,
+                    computer,
+                )?;
+                let invite = new.invite.clone();
                 let handle = create_table(&self.state.deps, new).await?;
+                self.state.lobby.set_owner(&handle.id, &me);
                 self.send(ServerMsg::TableCreated {
                     table: handle.id.clone(),
+                    invite: invite.clone(),
                 })
                 .await;
-                self.watch(&handle, None).await?;
+                self.watch(&handle, None, invite).await?;
             }
-            ClientMsg::Join { table, seat } => {
+            ClientMsg::Join {
+                table,
+                seat,
+                invite,
+            } => {
                 let user = self.user()?.clone();
                 let handle = self.table(&table)?;
+                let _reservation = self.state.table_quota.reserve(
+                    &self.state.lobby,
+                    self.state.table_limits(),
+                    &user.id,
+                    false,
+                )?;
                 // Watch first, so the joiner sees its own `seated` and the `started`.
                 if !self.watches.contains_key(&table) {
-                    self.watch(&handle, None).await?;
+                    self.watch(&handle, None, invite.clone()).await?;
                 }
-                handle.join(user, seat).await?;
+                handle.join(user, seat, invite).await?;
             }
             ClientMsg::Leave { table } => {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.leave(user).await?;
             }
-            ClientMsg::Watch { table, since } => {
+            ClientMsg::Watch {
+                table,
+                since,
+                invite,
+            } => {
                 let handle = self.table(&table)?;
-                self.watch(&handle, since).await?;
+                self.watch(&handle, since, invite).await?;
             }
             ClientMsg::Unwatch { table } => {
-                if let Some(t) = self.watches.remove(&table) {
-                    t.abort();
+                if let Some(w) = self.watches.remove(&table) {
+                    w.task.abort();
                 }
             }
             ClientMsg::Resign { table } => {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.resign(user).await?;
+            }
+            ClientMsg::Abort { table } => {
+                let user = self.user()?.id.clone();
+                self.table(&table)?.abort(user).await?;
+            }
+            ClientMsg::Rematch { table } => {
+                let user = self.user()?.id.clone();
+                self.table(&table)?.rematch(user).await?;
+            }
+            ClientMsg::Chat { table, text } => {
+                let user = self.user()?.clone();
+                self.table(&table)?.chat(user, text).await?;
             }
             ClientMsg::QuickPair(spec) => {
                 let user = self.user()?.clone();
@@ -359,6 +573,13 @@ impl Conn {
                 }
             });
         }
+        if seats.contains(&Occupant::Open) && !seats.iter().any(|s| s.user_id().is_some()) {
+            return Err(ProtoError::new(
+                ErrorCode::BadSeats,
+                "a table with open seats needs you at one of its seats (\"me\"); \
+                 fill the others with people or computers",
+            ));
+        }
         if req.rated {
             if user.guest {
                 return Err(ProtoError::new(
@@ -379,6 +600,19 @@ impl Conn {
             rated: req.rated,
             seats,
             created_by: Some(user.id),
+            invite: req.private.then(|| crate::ids::random_id(20)),
+            move_time: match req.move_time {
+                Some(s) if !crate::protocol::MOVE_TIMES.contains(&s) => {
+                    return Err(ProtoError::new(
+                        ErrorCode::BadTimeControl,
+                        format!(
+                            "move_time must be one of {:?} seconds; got {s}",
+                            crate::protocol::MOVE_TIMES
+                        ),
+                    ))
+                }
+                other => other,
+            },
         })
     }
 
@@ -410,20 +644,30 @@ impl Conn {
     }
 
     /// Sends what the client missed (or a snapshot) and forwards later events.
-    async fn watch(&mut self, handle: &TableHandle, since: Option<u64>) -> Result<(), ProtoError> {
-        if let Some(t) = self.watches.remove(&handle.id) {
-            t.abort();
+    async fn watch(
+        &mut self,
+        handle: &TableHandle,
+        since: Option<u64>,
+        invite: Option<String>,
+    ) -> Result<(), ProtoError> {
+        if let Some(w) = self.watches.remove(&handle.id) {
+            w.task.abort();
         }
+        let viewer = self.user.as_ref().map(|u| u.id.clone());
         let WatchReply {
             snapshot,
             events,
             receiver,
-        } = handle.watch(since).await?;
+        } = handle.watch(since, viewer.clone(), invite.clone()).await?;
         let last = send_watch_reply(&self.out, snapshot, events, since).await;
         let out = self.out.clone();
         let id = handle.id.clone();
+        let id_done = id.clone();
         let handle = handle.clone();
         let mut rx = receiver;
+        self.next_generation += 1;
+        let generation = self.next_generation;
+        let done = self.watch_done.clone();
         let task = tokio::spawn(async move {
             let mut last = last;
             loop {
@@ -433,12 +677,16 @@ impl Conn {
                             continue;
                         }
                         last = e.v;
+                        let e = e.for_viewer(viewer.as_deref());
                         if out.send(ServerMsg::Event(e)).await.is_err() {
                             break;
                         }
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        match handle.watch(Some(last)).await {
+                        match handle
+                            .watch(Some(last), viewer.clone(), invite.clone())
+                            .await
+                        {
                             Ok(WatchReply {
                                 snapshot,
                                 events,
@@ -453,8 +701,16 @@ impl Conn {
                     Err(broadcast::error::RecvError::Closed) => break,
                 }
             }
+            let _ = done.send((id_done, generation));
         });
-        self.watches.insert(id, task);
+        self.watches.insert(
+            id,
+            Watch {
+                generation,
+                task,
+                _counted: Counted::new(&self.state),
+            },
+        );
         Ok(())
     }
 }

@@ -1,13 +1,11 @@
-//! The live WebSocket at `/ws`: message types, decoding, the per-connection task.
+//! The live WebSocket at `/ws`: decoding frames and the per-connection task. The
+//! message types live in [`crate::protocol`] and are re-exported here.
 
 mod connection;
 mod decode;
-mod error;
-mod messages;
 mod rate;
 
+pub use crate::protocol::*;
 pub use connection::ws_handler;
 pub use decode::{decode_client_msg, MAX_TEXT_BYTES};
-pub use error::{ErrorCode, ProtoError};
-pub use messages::*;
 pub use rate::TokenBucket;

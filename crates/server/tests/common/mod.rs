@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use stella_server::computer::Greedy;
+use stella_server::computer::{ComputerPlayer, Greedy};
 use stella_server::{
     Application, Config, ManualTime, ShutdownHandle, SystemTimeSource, TimeSource,
 };
@@ -28,6 +28,8 @@ pub struct TestApp {
     pub database_url: String,
     pub dir: Arc<tempfile::TempDir>,
     pub time: Arc<dyn TimeSource>,
+    /// The server's shared state (for counts that tests check).
+    pub state: stella_server::state::AppState,
     shutdown: ShutdownHandle,
     join: JoinHandle<()>,
 }
@@ -40,6 +42,8 @@ pub struct Options {
     /// Reuse this database (a restart).
     pub database_url: Option<String>,
     pub config: Option<fn(&mut Config)>,
+    /// The computer player of computer seats (the greedy player if none).
+    pub computer: Option<Arc<dyn ComputerPlayer>>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -82,10 +86,12 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         Some(t) => t,
         None => Arc::new(SystemTimeSource),
     };
-    let app = Application::build_with(config, time.clone(), Arc::new(Greedy))
+    let computer = opts.computer.unwrap_or_else(|| Arc::new(Greedy));
+    let app = Application::build_with(config, time.clone(), computer)
         .await
         .expect("server builds");
     let port = app.port();
+    let state = app.state();
     let shutdown = app.shutdown_handle();
     let join = tokio::spawn(async move {
         app.run_until_stopped().await.expect("server runs");
@@ -96,6 +102,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         database_url,
         dir,
         time,
+        state,
         shutdown,
         join,
     }

@@ -26,8 +26,10 @@ pub enum ErrorCode {
     BadSeats,
     /// Guests and computers may not play rated games.
     RatedNeedsAccounts,
-    /// The player already waits at the most open tables allowed.
+    /// The player already holds the most open tables allowed (created or seated at).
     TooManyTables,
+    /// The player already created the most tables with computer seats allowed.
+    TooManyComputerTables,
     /// The seat is already taken.
     SeatTaken,
     /// The player already sits at this table.
@@ -50,10 +52,28 @@ pub enum ErrorCode {
     ConfirmRequired,
     /// The game is over.
     GameOver,
+    /// The player has already finished (arrived or been eliminated) and can no longer
+    /// act in the game, e.g. resign.
+    NotInGame,
+    /// The table is private and the request carried no valid invitation.
+    InvitationRequired,
+    /// Every seat has made its first move: the game can no longer be aborted.
+    TooLateToAbort,
+    /// The game is not over yet (a rematch needs a finished game).
+    NotFinished,
+    /// The rematch of this table has started already, or lapsed.
+    RematchOver,
+    /// A chat line that is empty or longer than 280 characters.
+    BadChat,
+    /// The table's chat holds as many lines as it may.
+    ChatFull,
     /// The server could not store the action; nothing changed.
     Storage,
     /// The server is shutting the table down.
     Unavailable,
+    /// The session of the connection ended (logout, a new login, expiry); the server
+    /// closes the connection after this.
+    SessionEnded,
 }
 
 /// An error answer to one client message.

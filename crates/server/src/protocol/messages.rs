@@ -42,7 +42,21 @@ pub struct CreateTable {
     /// every other seat open.
     #[serde(default)]
     pub seats: Vec<SeatRequest>,
+    /// Kept out of the lobby; only people holding the invitation sit or watch.
+    #[serde(default)]
+    pub private: bool,
+    /// Untimed tables: seconds each move may take (300, 3600, 86400 or 259200; one day
+    /// if absent); when they pass, the seat to move has flagged.
+    #[serde(default)]
+    pub move_time: Option<i64>,
 }
+
+/// The times per move an untimed table may take, in seconds: 5 minutes, 1 hour,
+/// 1 day, 3 days.
+pub const MOVE_TIMES: [i64; 4] = [300, 3_600, 86_400, 259_200];
+
+/// The time per move of an untimed table when none is chosen: one day.
+pub const DEFAULT_MOVE_TIME: i64 = 86_400;
 
 /// Messages from a client.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +81,9 @@ pub enum ClientMsg {
         /// Seat index; the first open seat if absent.
         #[serde(default)]
         seat: Option<usize>,
+        /// The invitation of a private table.
+        #[serde(default)]
+        invite: Option<String>,
     },
     /// Leave a seat of a table that has not started.
     Leave {
@@ -81,6 +98,9 @@ pub enum ClientMsg {
         /// full snapshot when absent.
         #[serde(default)]
         since: Option<u64>,
+        /// The invitation of a private table.
+        #[serde(default)]
+        invite: Option<String>,
     },
     /// Stop receiving a table's events.
     Unwatch {
@@ -104,6 +124,24 @@ pub enum ClientMsg {
         /// Table id.
         table: String,
     },
+    /// Call the game off before every seat has made its first move: no result, no
+    /// rating change.
+    Abort {
+        /// Table id.
+        table: String,
+    },
+    /// Offer or accept a rematch of a finished table.
+    Rematch {
+        /// Table id.
+        table: String,
+    },
+    /// Say something at a table (players and spectators).
+    Chat {
+        /// Table id.
+        table: String,
+        /// Plain text, 1 to 280 characters.
+        text: String,
+    },
     /// Wait for an opponent for a classic-2 game at a preset time control.
     QuickPair(TimeSpec),
     /// Stop waiting for an opponent.
@@ -122,6 +160,9 @@ pub const CLIENT_TYPES: &[&str] = &[
     "unwatch",
     "move",
     "resign",
+    "chat",
+    "abort",
+    "rematch",
     "quick_pair",
     "quick_pair_cancel",
 ];
@@ -174,6 +215,12 @@ pub struct TableSummary {
     pub status: String,
     /// The seats.
     pub seats: Vec<SeatView>,
+    /// A private table (never listed in the lobby).
+    #[serde(default)]
+    pub private: bool,
+    /// Untimed tables: seconds each move may take.
+    #[serde(default)]
+    pub move_time: Option<i64>,
 }
 
 /// A seat's result.
@@ -209,6 +256,31 @@ pub struct TableSnapshot {
     pub clock: Option<ClockView>,
     /// The result, once over.
     pub result: Option<ResultView>,
+    /// The table's chat as this viewer may see it, oldest first.
+    #[serde(default)]
+    pub chat: Vec<ChatLine>,
+    /// The user ids who have asked for a rematch of this finished table.
+    #[serde(default)]
+    pub rematch: Vec<String>,
+    /// Untimed tables: when (Unix ms) the seat to move flags unless it moves.
+    #[serde(default)]
+    pub move_deadline: Option<i64>,
+}
+
+/// One line of a table's chat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Who wrote it.
+    pub from: UserInfo,
+    /// The text (plain text, never HTML).
+    pub text: String,
+    /// When, in Unix milliseconds.
+    pub at: i64,
+    /// Whether the writer was watching rather than playing.
+    pub spectator: bool,
+    /// Whether it was kept from the players (a spectator's line during a rated game);
+    /// replays show it.
+    pub hidden_from_players: bool,
 }
 
 /// How a game ended.
@@ -242,6 +314,9 @@ pub enum TableEvent {
         turn: Option<String>,
         /// The clocks.
         clock: Option<ClockView>,
+        /// Untimed tables: when the seat to move flags unless it moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        move_deadline: Option<i64>,
     },
     /// A move was played.
     Moved {
@@ -257,11 +332,38 @@ pub enum TableEvent {
         turn: Option<String>,
         /// The clocks after it.
         clock: Option<ClockView>,
+        /// Untimed tables: when the next seat flags unless it moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        move_deadline: Option<i64>,
     },
     /// The game ended.
     Ended(ResultView),
     /// Everyone left before the start: the table is closed.
     Closed,
+    /// A chat line.
+    Chat(ChatLine),
+    /// A player called the game off before every seat had moved: no result, no rating
+    /// change.
+    Aborted {
+        /// The seat of the player who aborted.
+        seat: usize,
+    },
+    /// Someone asked for (or accepted) a rematch; `accepted` lists every user id that
+    /// has so far.
+    RematchOffered {
+        /// User ids that asked or accepted.
+        accepted: Vec<String>,
+    },
+    /// Every person accepted: the rematch is being played at table `id`.
+    RematchStarted {
+        /// The new table's id (not `table`, which names the table of the event).
+        id: String,
+    },
+    /// A player left the finished table: the rematch offer is off.
+    RematchLapsed,
+    /// An event this viewer may not see (a spectator's chat line during a rated game,
+    /// sent to a player); it only keeps the numbering whole.
+    Withheld,
 }
 
 /// A table event with its table and version.
@@ -274,6 +376,24 @@ pub struct EventEnvelope {
     /// The event.
     #[serde(flatten)]
     pub event: TableEvent,
+    /// Users who get [`TableEvent::Withheld`] in its place; never sent.
+    #[serde(skip)]
+    pub hidden_from: Vec<String>,
+}
+
+impl EventEnvelope {
+    /// The event as `viewer` (a user id, none for an anonymous watcher) may see it.
+    pub fn for_viewer(&self, viewer: Option<&str>) -> EventEnvelope {
+        match viewer {
+            Some(v) if self.hidden_from.iter().any(|h| h == v) => EventEnvelope {
+                table: self.table.clone(),
+                v: self.v,
+                event: TableEvent::Withheld,
+                hidden_from: Vec::new(),
+            },
+            _ => self.clone(),
+        }
+    }
 }
 
 /// Who the connection is.
@@ -319,6 +439,9 @@ pub enum ServerMsg {
     TableCreated {
         /// Table id.
         table: String,
+        /// The invitation of a private table: the link is `/table/{table}?invite={invite}`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     /// Quick pairing found an opponent; the game has started at this table.
     Paired {
@@ -394,9 +517,41 @@ mod tests {
             table: "x".into(),
             v: 2,
             event: TableEvent::Vacated { seat: 1 },
+            hidden_from: vec!["u".into()],
         }))
         .unwrap();
         assert_eq!(e["d"]["type"], "vacated");
         assert_eq!(e["d"]["v"], 2);
+        assert!(e["d"].get("hidden_from").is_none(), "never sent");
+        let chat = ServerMsg::Event(EventEnvelope {
+            table: "x".into(),
+            v: 3,
+            event: TableEvent::Chat(ChatLine {
+                from: UserInfo {
+                    id: "u".into(),
+                    name: "ann".into(),
+                    guest: false,
+                },
+                text: "hi".into(),
+                at: 5,
+                spectator: false,
+                hidden_from_players: false,
+            }),
+            hidden_from: Vec::new(),
+        });
+        let c = serde_json::to_value(chat).unwrap();
+        assert_eq!(c["d"]["type"], "chat");
+        assert_eq!(c["d"]["from"]["name"], "ann");
+        assert_eq!(c["d"]["text"], "hi");
+        assert_eq!(c["d"]["at"], 5);
+        let m: ClientMsg =
+            serde_json::from_str(r#"{"t":"chat","d":{"table":"x","text":"hello"}}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Chat {
+                table: "x".into(),
+                text: "hello".into()
+            }
+        );
     }
 }
