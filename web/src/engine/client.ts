@@ -107,6 +107,16 @@ export class EngineClient {
     return this.viewOf({ kind: "positionView", position });
   }
 
+  /** The view of a position string, or `null` when the engine was closed before it came (the page was left). */
+  async positionViewUnlessClosed(position: string): Promise<GameView | null> {
+    try {
+      return await this.positionView(position);
+    } catch (e) {
+      if (e instanceof EngineStopped) return null;
+      throw e;
+    }
+  }
+
   /** The current view. */
   view(): Promise<GameView> {
     return this.viewOf({ kind: "view" });

@@ -54,7 +54,8 @@ export class ReplayPage implements Page {
     this.ply = Math.max(0, Math.min(r.moves.length, ply));
     const position = this.ply === 0 ? r.start : r.moves[this.ply - 1].position;
     const stamp = ++this.shown;
-    const base = await this.engine.positionView(position);
+    const base = await this.engine.positionViewUnlessClosed(position);
+    if (!base) return; // the page was left while this view was on its way
     if (stamp !== this.shown) return;
     const atEnd = this.ply === r.moves.length;
     const finished = r.seats.some((s) => s.place !== null);

@@ -167,7 +167,8 @@ export class TablePage implements Page {
     const snap = this.snapshot;
     if (!snap) return;
     const stamp = ++this.drawn;
-    const base = await this.engine.positionView(snap.position);
+    const base = await this.engine.positionViewUnlessClosed(snap.position);
+    if (!base) return; // the page was left while this view was on its way
     if (stamp !== this.drawn) return; // a newer redraw is on its way
     const last = snap.moves[snap.moves.length - 1];
     const outcome = snap.result
