@@ -193,7 +193,12 @@ export class TablePage implements Page {
     const clocks = clocksAt(snap, this.clockReceived, performance.now());
     return snap.seats
       .filter((s) => isColour(s.colour))
-      .map((s) => ({ colour: s.colour as Colour, name: playerName(s.player), clockMs: clocks ? clocks[s.seat] : null }));
+      .map((s) => ({
+        colour: s.colour as Colour,
+        // Events keep the list of absent players current (the snapshot's `connected` is not).
+        name: (snap.absent ?? []).some((a) => a.seat === s.seat) ? `${playerName(s.player)} (${t("presence.offline")})` : playerName(s.player),
+        clockMs: clocks ? clocks[s.seat] : null,
+      }));
   }
 
   private show(): void {

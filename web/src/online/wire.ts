@@ -38,6 +38,8 @@ export interface TableSummary {
   readonly private?: boolean;
   /** Untimed tables: seconds each move may take. */
   readonly move_time?: number | null;
+  /** Per seat, whether its player follows the table now. */
+  readonly connected?: readonly boolean[];
 }
 
 /** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */

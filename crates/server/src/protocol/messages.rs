@@ -227,6 +227,10 @@ pub struct TableSummary {
     /// Untimed tables: seconds each move may take.
     #[serde(default)]
     pub move_time: Option<i64>,
+    /// Per seat, whether its player follows the table now (computer seats always do,
+    /// open seats never).
+    #[serde(default)]
+    pub connected: Vec<bool>,
 }
 
 /// A seat's result.
@@ -483,7 +487,7 @@ pub enum ServerMsg {
         table: String,
     },
     /// Full state of a table.
-    Table(TableSnapshot),
+    Table(Box<TableSnapshot>),
     /// One table event.
     Event(EventEnvelope),
     /// A move was accepted and stored.

@@ -212,7 +212,9 @@ impl TableActor {
             }
             Command::Presence { user_id, here } => {
                 let now = self.now();
-                self.core.presence(&user_id, here, now);
+                if self.core.presence(&user_id, here, now) {
+                    self.publish();
+                }
                 self.broadcast();
             }
             Command::ClaimWin { user_id, reply } => {

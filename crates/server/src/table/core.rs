@@ -245,6 +245,7 @@ impl TableCore {
                 .collect(),
             private: self.invite.is_some(),
             move_time: self.move_time_ms.map(|ms| ms / 1_000),
+            connected: self.seats.iter().map(|s| self.is_connected(s)).collect(),
         }
     }
 
@@ -655,10 +656,19 @@ impl TableCore {
 
     // ----- presence and abandonment -----
 
+    /// Whether the occupant of `seat` follows the table now.
+    fn is_connected(&self, seat: &Seat) -> bool {
+        match &seat.occupant {
+            Occupant::Human(u) => self.connections.contains_key(&u.id),
+            Occupant::Computer(_) => true,
+            Occupant::Open => false,
+        }
+    }
+
     /// A connection of `user_id` came (`here`) or went. When the last one of a player
     /// still in a live game goes, the others hear `absent`; when one comes back,
-    /// `present`.
-    pub(crate) fn presence(&mut self, user_id: &str, here: bool, now: Millis) {
+    /// `present`. Returns whether a seated player's connectedness changed.
+    pub(crate) fn presence(&mut self, user_id: &str, here: bool, now: Millis) -> bool {
         let count = self.connections.entry(user_id.to_owned()).or_default();
         *count = if here {
             *count + 1
@@ -666,11 +676,12 @@ impl TableCore {
             count.saturating_sub(1)
         };
         let connected = *count > 0;
+        let changed = *count == u32::from(here);
         if !connected {
             self.connections.remove(user_id);
         }
         let Some(seat) = self.seat_of_user(user_id) else {
-            return;
+            return false;
         };
         let playing = self.status == Status::Live
             && !self.game.is_over()
@@ -688,6 +699,7 @@ impl TableCore {
                 claim_at,
             });
         }
+        changed
     }
 
     /// `user_id` claims the win of a 2-player game whose opponent has been away for
@@ -1088,12 +1100,18 @@ mod tests {
     #[test]
     fn the_win_over_an_absent_opponent_is_claimed_after_a_minute() {
         let mut t = started(Variant::Classic2, true, None);
-        t.presence("p1", true, 0);
-        t.presence("p1", true, 0);
+        assert_eq!(t.summary().connected, vec![false, false]);
+        assert!(t.presence("p1", true, 0), "p1 is now connected");
+        assert!(!t.presence("p1", true, 0), "a second tab changes nothing");
+        assert_eq!(t.summary().connected, vec![false, true]);
         t.take_events();
         t.presence("p1", false, 1_000);
         assert!(t.take_events().is_empty(), "one connection is left");
         t.presence("p1", false, 2_000);
+        assert_eq!(
+            t.snapshot(2_000, None).summary.connected,
+            vec![false, false]
+        );
         let events = t.take_events();
         assert_eq!(
             events[0].event,

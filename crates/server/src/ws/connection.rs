@@ -738,7 +738,7 @@ async fn send_watch_reply(
     let mut last = since.unwrap_or(0);
     if let Some(s) = snapshot {
         last = s.v;
-        let _ = out.send(ServerMsg::Table(s)).await;
+        let _ = out.send(ServerMsg::Table(Box::new(s))).await;
     }
     for e in events {
         last = e.v;

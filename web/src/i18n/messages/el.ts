@@ -213,6 +213,7 @@ export const el: Messages = {
   "absent.countdown": "Ο/Η {name} έφυγε από το τραπέζι: μπορείτε να διεκδικήσετε τη νίκη σε {s} δ.",
   "absent.claimable": "Ο/Η {name} λείπει ένα λεπτό: μπορείτε να διεκδικήσετε τη νίκη.",
   "absent.claim": "Διεκδίκηση της νίκης",
+  "presence.offline": "εκτός σύνδεσης",
   "invite.private": "Ιδιωτικό (με σύνδεσμο πρόσκλησης)",
   "invite.link": "Σύνδεσμος πρόσκλησης:",
   "invite.copy": "Αντιγραφή",

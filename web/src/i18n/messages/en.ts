@@ -211,6 +211,7 @@ export const en = {
   "absent.countdown": "{name} has left the table: you may claim the win in {s} s.",
   "absent.claimable": "{name} has been away for a minute: you may claim the win.",
   "absent.claim": "Claim the win",
+  "presence.offline": "offline",
   "invite.private": "Private (by invitation link)",
   "invite.link": "Invitation link:",
   "invite.copy": "Copy",

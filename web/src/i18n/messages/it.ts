@@ -213,6 +213,7 @@ export const it: Messages = {
   "absent.countdown": "{name} ha lasciato il tavolo: potrai reclamare la vittoria tra {s} s.",
   "absent.claimable": "{name} è assente da un minuto: puoi reclamare la vittoria.",
   "absent.claim": "Reclama la vittoria",
+  "presence.offline": "non connesso",
   "invite.private": "Privato (con link d'invito)",
   "invite.link": "Link d'invito:",
   "invite.copy": "Copia",

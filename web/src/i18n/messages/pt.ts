@@ -213,6 +213,7 @@ export const pt: Messages = {
   "absent.countdown": "{name} saiu da mesa: poderá reclamar a vitória dentro de {s} s.",
   "absent.claimable": "{name} está ausente há um minuto: pode reclamar a vitória.",
   "absent.claim": "Reclamar a vitória",
+  "presence.offline": "desligado",
   "invite.private": "Privada (por link de convite)",
   "invite.link": "Link de convite:",
   "invite.copy": "Copiar",
