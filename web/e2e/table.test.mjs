@@ -213,8 +213,13 @@ const ALMOST_WON =
   "classic-2 white 30 white:e13,e15,e16,e17,f14,f15,f16,g14,g15,h14 black:e9,f9,g9,h9,i9,j9,k9,l9,m9,i8 made:29,29";
 
 test("the end screen names the winner in every language, and Play again rotates the seats", { timeout: 120_000 }, async () => {
-  const expected = { en: "You won!", it: "Hai vinto!", el: "Κέρδισες!", pt: "Você ganhou!" };
-  for (const [lang, words] of Object.entries(expected)) {
+  const expected = {
+    en: ["You won!", "White brought all their marbles into the goal first."],
+    it: ["Hai vinto!", "Bianco ha portato per primo tutte le sue biglie nella punta d'arrivo."],
+    el: ["Κέρδισες!", "Τα Λευκά έφεραν πρώτα όλους τους βόλους τους στην κορυφή προορισμού."],
+    pt: ["Você ganhou!", "As Brancas levaram primeiro todas as suas bolas à ponta de chegada."],
+  };
+  for (const [lang, [words, reason]] of Object.entries(expected)) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((l) => localStorage.setItem("stella.lang", l), lang);
     const page = await context.newPage();
@@ -224,6 +229,7 @@ test("the end screen names the winner in every language, and Play again rotates 
     await page.waitForSelector(".result:not([hidden]) [data-headline]");
     assert.equal(await page.textContent(".result [data-headline]"), words);
     assert.equal(await page.getAttribute(".result .reason", "data-reason"), "arrived");
+    assert.equal(await page.textContent(".result .reason"), reason);
     if (lang === "en") {
       await page.screenshot({ path: join(RESULTS, "end-screen.png") });
       await page.click('[data-action="play-again"]');

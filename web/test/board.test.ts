@@ -4,7 +4,7 @@ import { foreignHoles, groupMoves, initialState, selectedDests, type LegalMove }
 import { ALL_HOLES } from "../src/geometry/hole";
 import { convexHull, outline } from "../src/board/hull";
 
-const labels = { hole: (n: string) => n, board: "board" };
+const labels = { hole: (n: string) => n, board: "board", zoomOut: "whole board" };
 const moves: LegalMove[] = [
   { from: "l4", to: "l5", path: ["l4", "l5"], eliminates: false },
   { from: "l4", to: "k5", path: ["l4", "k5"], eliminates: false },

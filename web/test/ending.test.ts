@@ -24,15 +24,19 @@ describe("end of game in words", () => {
     expect(reasonSentence("resigned-black")).toBe("Black resigned.");
     expect(reasonSentence("timeout-white")).toBe("White ran out of time.");
     expect(reasonSentence("repetition")).toBe("The same position came up for the third time.");
+    expect(reasonSentence("arrived", { white: 1, black: 2 })).toBe("White brought all their marbles into the goal first.");
   });
   it("speaks every language", () => {
     setLang("it");
     expect(reasonSentence("resigned-black")).toBe("Nero ha abbandonato.");
+    expect(reasonSentence("arrived", { white: 2, black: 1 })).toBe("Nero ha portato per primo tutte le sue biglie nella punta d'arrivo.");
     expect(ordinal(2)).toBe("2º");
     setLang("el");
     expect(headline({ reason: "arrived", places: { white: 1, black: 2 } }, "classic-2", ["white", "black"], null)).toBe("Κέρδισαν τα Λευκά.");
+    expect(reasonSentence("arrived", { white: 1, black: 2 })).toBe("Τα Λευκά έφεραν πρώτα όλους τους βόλους τους στην κορυφή προορισμού.");
     setLang("pt");
     expect(reasonSentence("timeout-white")).toBe("As Brancas ficaram sem tempo.");
+    expect(reasonSentence("arrived", { white: 1, black: 2 })).toBe("As Brancas levaram primeiro todas as suas bolas à ponta de chegada.");
     expect(ordinal(11, "en")).toBe("11th");
     expect(ordinal(22, "en")).toBe("22nd");
   });

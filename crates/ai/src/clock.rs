@@ -8,6 +8,19 @@ use std::cell::Cell;
 pub trait Clock {
     /// The current time in milliseconds since an arbitrary fixed origin.
     fn now_ms(&self) -> f64;
+
+    /// Whether the search reading this clock has been told to stop (see
+    /// [`crate::stop_clock::StopClock`]); a plain clock never stops.
+    fn stopped(&self) -> bool {
+        false
+    }
+
+    /// Whether a search with this `deadline_ms` must end now: it has been
+    /// told to stop, or the time is past its deadline. Every search asks
+    /// this, and only this, to know when to end early.
+    fn past(&self, deadline_ms: f64) -> bool {
+        self.stopped() || self.now_ms() > deadline_ms
+    }
 }
 
 /// The native clock, backed by `std::time::Instant` (not on wasm).

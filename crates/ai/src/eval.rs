@@ -53,10 +53,10 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The weights used by the levels, tuned by self-play (`stella tune`,
+    /// The weights used by the levels, tuned by self-play (`stella-lab tune`,
     /// SPSA over 1 400 game pairs at level 4 from the hand-set
     /// `100,6,40,12,150,20,60`, with `drive` set afterwards by self-play
-    /// length; see docs/benchmarks.md).
+    /// length; see docs/experiments.md).
     pub const DEFAULT: Weights = Weights {
         rows: 18,
         squares: 2,
@@ -70,7 +70,7 @@ impl Weights {
 }
 
 /// The default [`Weights::drive`], set by self-play length and strength
-/// (docs/benchmarks.md).
+/// (docs/experiments.md).
 const DRIVE: i32 = 30;
 
 impl Weights {

@@ -663,7 +663,7 @@ impl Ida<'_> {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         self.nodes >= self.node_limit
-            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.clock.now_ms() > self.deadline_ms)
+            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.clock.past(self.deadline_ms))
     }
 
     /// Depth-first search below `mine`, reached in `g` moves, within `limit`.

@@ -332,7 +332,7 @@ impl Mcts {
         } else {
             let mut done = 0;
             while done < budget.iterations {
-                if done % 32 == 0 && done > 0 && clock.now_ms() >= budget.deadline_ms {
+                if done % 32 == 0 && done > 0 && clock.past(budget.deadline_ms) {
                     break;
                 }
                 self.iterate(None);
@@ -372,7 +372,7 @@ impl Mcts {
             let now = clock.now_ms();
             let round_deadline = now + (budget.deadline_ms - now) / left as f64;
             for _ in 0..(share / alive.len() as u64).max(1) {
-                if done > 0 && clock.now_ms() >= round_deadline {
+                if done > 0 && clock.past(round_deadline) {
                     break;
                 }
                 for &child in &alive {

@@ -4,8 +4,8 @@
 //! can come to like a blockade: keeping an opponent's marble walled in
 //! scores better than anything it can do itself, so it shuffles marbles
 //! inside its goal for as long as the opponent stays stuck, and the game
-//! runs to the round limit (two pairs-3x2 games did, docs/benchmarks.md,
-//! session 13). The guard measures the player's *distance* (the sum of its
+//! runs to the round limit (two pairs-3x2 games did; docs/experiments.md).
+//! The guard measures the player's *distance* (the sum of its
 //! marbles' rows to go) over the game: once the player has gone
 //! [`STALL_MOVES`] of its own moves without bringing it below its best so
 //! far, it plays only moves that do, whenever it has one. The distance is a
@@ -13,8 +13,8 @@
 //! end, and a player that cannot get closer at all is left free. Once the
 //! guard has had to step in after the home-leaving deadline, it stays on for
 //! the rest of the game: a blockade that needs only one forced step in eight
-//! would otherwise still outlast the round limit (it did, replaying the
-//! session-13 game). Before the deadline a jam in the crowded middle can
+//! would otherwise still outlast the round limit (it did, replaying one of
+//! those games). Before the deadline a jam in the crowded middle can
 //! hold a player back for a while, and there the guard does not stay on.
 
 use crate::deadline::safe_moves;

@@ -22,6 +22,8 @@ use crate::search::{Info, Searcher, Settings};
 use crate::stop_clock::StopClock;
 use crate::strategy::Strategy;
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use stella_engine::{Colour, Game, MovePath, Position, Variant};
 
 /// What the loop does after a command.
@@ -39,6 +41,8 @@ pub struct Engine {
     game: Game,
     searcher: Searcher,
     seed: u64,
+    /// Raised to stop the running search (read through a [`StopClock`]).
+    stop: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -75,6 +79,7 @@ impl Engine {
             game: Game::new(Variant::Classic2),
             searcher: Searcher::new(Settings::default()),
             seed: 0,
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -83,9 +88,11 @@ impl Engine {
         &self.game
     }
 
-    /// The searcher's stop flag (set it from another thread to answer `stop`).
-    pub fn stop_signal(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-        self.searcher.stop_signal()
+    /// The stop flag (set it from another thread to answer `stop`): every
+    /// `go` reads the time through a [`StopClock`] on it, and clears it
+    /// when its search ends.
+    pub fn stop_signal(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
     }
 
     /// Handles one command line, writing the answer to `out`.
@@ -123,7 +130,12 @@ impl Engine {
                 writeln!(out, "position {}", self.game.position())?;
                 Ok(())
             }
-            "go" => self.cmd_go(&tokens[1..], out, clock),
+            "go" => {
+                let stop = self.stop.clone();
+                let result = self.cmd_go(&tokens[1..], out, &StopClock::new(clock, &stop));
+                stop.store(false, Ordering::Relaxed);
+                result
+            }
             other => Err(format!("unknown command {other:?}")),
         };
         match result {
@@ -269,11 +281,8 @@ impl Engine {
         out: &mut dyn Write,
         clock: &dyn Clock,
     ) -> Result<(), String> {
-        let flag = self.searcher.stop_signal();
-        let stop_clock = StopClock::new(clock, &flag);
         let t0 = clock.now_ms();
-        let best = request.choose(&stop_clock);
-        flag.store(false, std::sync::atomic::Ordering::Relaxed);
+        let best = request.choose(clock);
         let ms = (clock.now_ms() - t0).max(0.0) as u64;
         let line = match best {
             Some(mv) => {

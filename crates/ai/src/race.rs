@@ -135,7 +135,7 @@ impl Problem {
         let mut seen: HashSet<u128> = HashSet::new();
         seen.insert(self.mine.0);
         for depth in 1..=cap {
-            if clock.now_ms() > deadline {
+            if clock.past(deadline) {
                 return None;
             }
             let mut children: Vec<(i64, Bitboard, u32, Move)> = Vec::new();
@@ -201,7 +201,7 @@ impl Problem {
         loop {
             for &w in &weightings {
                 let cap = best.as_ref().map_or(200, |b| b.len().saturating_sub(1));
-                if cap == 0 || clock.now_ms() > deadline {
+                if cap == 0 || clock.past(deadline) {
                     return best;
                 }
                 if let Some(plan) = self.beam(width, w, cap, clock, deadline) {

@@ -5,7 +5,7 @@
 //! Scores are from the point of view of the *root unit* (the player to move at
 //! the root, with its partner in team variants): it maximises, every other
 //! player minimises. With two players this is ordinary minimax; with more it is
-//! the *paranoid* search (see docs/benchmarks.md for why it was kept over max-n).
+//! the *paranoid* search (docs/experiments.md compares it with max-n).
 
 use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
@@ -17,8 +17,6 @@ use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use stella_engine::{Colour, Move, Position};
 
 /// Deepest ply the search reaches.
@@ -97,7 +95,6 @@ pub struct Searcher {
     settings: Settings,
     tt: Table,
     info: Option<InfoCallback>,
-    stop_signal: Arc<AtomicBool>,
     game_history: HashMap<u64, u8>,
     // Per search.
     root: Colour,
@@ -153,7 +150,6 @@ impl Searcher {
             settings,
             tt: Table::new(settings.tt_mb),
             info: None,
-            stop_signal: Arc::new(AtomicBool::new(false)),
             game_history: HashMap::new(),
             root: Colour::White,
             root_key: 0,
@@ -217,13 +213,6 @@ impl Searcher {
         self.info = None;
     }
 
-    /// A flag that, once set, stops the running search as soon as possible;
-    /// set before a search starts, it makes that search return at once with
-    /// the first move in order. It is cleared when a search ends.
-    pub fn stop_signal(&self) -> Arc<AtomicBool> {
-        self.stop_signal.clone()
-    }
-
     /// The hashes of the game's positions so far (the current one included),
     /// so that the search sees threefold repetitions.
     pub fn set_game_history(&mut self, hashes: &[u64]) {
@@ -274,9 +263,7 @@ impl Searcher {
         clock: &dyn Clock,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        let result = self.search_inner(position, limits, clock, on_info);
-        self.stop_signal.store(false, Ordering::Relaxed);
-        result
+        self.search_inner(position, limits, clock, on_info)
     }
 
     fn search_inner(
@@ -300,7 +287,7 @@ impl Searcher {
             .map_or(f64::INFINITY, |b| self.start_ms + b);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
-        self.stopped = self.stop_signal.load(Ordering::Relaxed);
+        self.stopped = clock.stopped();
         self.root = position.turn();
         self.root_key = unit_key(self.unit_leader(position.turn(), position));
         self.drive_offset = drive_offset(position, self.root, &self.settings.weights);
@@ -491,10 +478,7 @@ impl Searcher {
     }
 
     fn check_stop(&mut self, clock: &dyn Clock) -> bool {
-        if self.nodes >= self.node_limit
-            || self.stop_signal.load(Ordering::Relaxed)
-            || clock.now_ms() >= self.deadline
-        {
+        if self.nodes >= self.node_limit || clock.past(self.deadline) {
             self.stopped = true;
         }
         self.stopped

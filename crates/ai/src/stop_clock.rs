@@ -1,53 +1,45 @@
-//! A clock that a `stop` command pushes past every deadline: searches that
-//! only read a [`Clock`] (the tree search and the race solver) then end at
-//! their next look at the time, as the alpha-beta search ends on its stop
-//! flag. Once the flag is raised every reading jumps far past the one before,
-//! so a deadline set before the `stop` or after it (a search that starts
-//! stopped) is past at the next reading, and stays past.
+//! The one way to stop a search: a clock that also carries a stop flag.
+//! Every search reads the time from an injected [`Clock`] and asks
+//! [`Clock::past`] whether to end early; wrapped in a [`StopClock`], that
+//! answer turns true as soon as another thread raises the flag (the engine
+//! protocol's `stop`), whatever the deadline, even for a search without one
+//! (`go depth N`) or one started after the flag was raised. The time it
+//! reads is the inner clock's, so reported times stay true.
 
 use crate::clock::Clock;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How far each reading of a stopped clock jumps past the one before (about
-/// 30 000 years in milliseconds): beyond any deadline a search sets.
-const JUMP_MS: f64 = 1e15;
-
-/// `inner`'s time until `stop` is raised; then each reading [`JUMP_MS`]
-/// past the one before.
+/// `inner`'s time, stopped once `stop` is raised.
 pub struct StopClock<'a> {
     inner: &'a dyn Clock,
     stop: &'a AtomicBool,
     stopped: Cell<bool>,
-    last: Cell<f64>,
 }
 
 impl<'a> StopClock<'a> {
-    /// A clock reading `inner` until `stop` is raised.
+    /// A clock reading `inner`, stopped once `stop` is raised.
     pub fn new(inner: &'a dyn Clock, stop: &'a AtomicBool) -> StopClock<'a> {
         StopClock {
             inner,
             stop,
             stopped: Cell::new(false),
-            last: Cell::new(f64::NEG_INFINITY),
         }
-    }
-
-    /// Whether the stop flag has been seen raised.
-    pub fn stopped(&self) -> bool {
-        if !self.stopped.get() && self.stop.load(Ordering::Relaxed) {
-            self.stopped.set(true);
-        }
-        self.stopped.get()
     }
 }
 
 impl Clock for StopClock<'_> {
     fn now_ms(&self) -> f64 {
-        let t = self.inner.now_ms().max(self.last.get());
-        let reading = if self.stopped() { t + JUMP_MS } else { t };
-        self.last.set(reading);
-        reading
+        self.inner.now_ms()
+    }
+
+    /// Whether the stop flag has been seen raised (latched: a search once
+    /// stopped stays stopped).
+    fn stopped(&self) -> bool {
+        if !self.stopped.get() && self.stop.load(Ordering::Relaxed) {
+            self.stopped.set(true);
+        }
+        self.stopped.get()
     }
 }
 
@@ -57,19 +49,17 @@ mod tests {
     use crate::clock::StepClock;
 
     #[test]
-    fn a_stop_passes_every_deadline_at_the_next_reading() {
+    fn a_stop_passes_every_deadline_and_is_latched() {
         let inner = StepClock::new(1.0);
         let flag = AtomicBool::new(false);
         let clock = StopClock::new(&inner, &flag);
         let deadline = clock.now_ms() + 5_000.0;
-        assert!(clock.now_ms() < deadline);
-        assert!(!clock.stopped());
+        assert!(!clock.past(deadline));
+        assert!(!clock.past(f64::INFINITY));
         flag.store(true, Ordering::Relaxed);
-        assert!(clock.now_ms() > deadline);
+        assert!(clock.past(deadline));
         flag.store(false, Ordering::Relaxed);
-        assert!(clock.now_ms() > deadline, "the jump is latched");
-        assert!(clock.stopped());
-        let after = clock.now_ms() + 5_000.0;
-        assert!(clock.now_ms() > after, "a deadline set after the stop");
+        assert!(clock.past(f64::INFINITY), "the stop is latched");
+        assert!(clock.now_ms() < 10.0, "the time read is the inner clock's");
     }
 }

@@ -27,7 +27,7 @@ impl Strategy {
     pub const ALL: [Strategy; 3] = [Strategy::Paranoid, Strategy::BestReply, Strategy::Mcts];
 
     /// The strategy the levels use for `variant`, chosen by the match runs in
-    /// docs/benchmarks.md: with two units paranoid (both alpha-beta forms are
+    /// docs/experiments.md: with two units paranoid (both alpha-beta forms are
     /// then the same minimax); beyond two units MCTS, which beat Best-Reply
     /// Search at equal time at classic-3, -4 and -6 (and BRS beat paranoid).
     pub fn default_for(variant: Variant) -> Strategy {

@@ -74,20 +74,17 @@ fn clock_fields_by_colour_and_levels() {
 }
 
 #[test]
-fn a_stop_raised_before_a_search_returns_a_legal_move_at_once_and_is_cleared() {
-    use std::sync::atomic::Ordering;
+fn a_stop_raised_before_a_search_returns_a_legal_move_at_once() {
+    use std::sync::atomic::AtomicBool;
+    use stella_ai::stop_clock::StopClock;
     use stella_ai::{Limits, Searcher, Settings};
     let pos = stella_engine::Position::start(Variant::Classic2);
     let mut s = Searcher::new(Settings::default());
-    let stop = s.stop_signal();
-    stop.store(true, Ordering::SeqCst);
-    let r = s.search(&pos, Limits::depth(60), &FrozenClock).unwrap();
+    let stop = AtomicBool::new(true);
+    let clock = StopClock::new(&FrozenClock, &stop);
+    let r = s.search(&pos, Limits::depth(60), &clock).unwrap();
     assert!(pos.legal_moves().contains(&r.best));
     assert_eq!(r.depth, 0, "no depth completed");
-    assert!(
-        !stop.load(Ordering::SeqCst),
-        "cleared when the search ended"
-    );
     let r = s.search(&pos, Limits::depth(2), &FrozenClock).unwrap();
     assert_eq!(r.depth, 2, "the next search is not stopped");
 }

@@ -1,4 +1,4 @@
-//! `stella loadtest`: simulated players over real HTTP and WebSockets.
+//! `stella-lab loadtest`: simulated players over real HTTP and WebSockets.
 //!
 //! Every client gets a guest session (`POST /api/guest`), opens `/ws`, and plays
 //! classic-2 games against its partner: the even client of a pair creates each table,
@@ -30,7 +30,7 @@ use tokio::time::Instant;
 use client::{Player, Role, Shared};
 use stats::Stats;
 
-/// Options of `stella loadtest`.
+/// Options of `stella-lab loadtest`.
 #[derive(Debug, clap::Args)]
 pub struct LoadtestArgs {
     /// The server's base URL (http only).
@@ -147,7 +147,7 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
     });
 
     eprintln!(
-        "stella loadtest: {} clients ({} tables) against {base} for {} s, think {} ms, ramp {:.1} s{}",
+        "stella-lab loadtest: {} clients ({} tables) against {base} for {} s, think {} ms, ramp {:.1} s{}",
         args.clients,
         args.clients / 2,
         args.duration,
@@ -228,7 +228,7 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
 
     let summary = shared.stats.summary(elapsed.min(duration), steady);
     println!(
-        "stella loadtest: {} clients, {} s, think {} ms, {}",
+        "stella-lab loadtest: {} clients, {} s, think {} ms, {}",
         args.clients,
         args.duration,
         args.think_ms,

@@ -1,4 +1,4 @@
-//! Match scoring shared by `stella match` and `stella tally`: a game's score
+//! Match scoring shared by `stella-lab match` and `stella-lab tally`: a game's score
 //! for one player from the places, and the summary of many games (score,
 //! Elo difference with a 95% interval from the per-game score variance).
 

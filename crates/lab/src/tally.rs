@@ -1,5 +1,5 @@
-//! `stella tally`: the score of one player over saved game records (the
-//! directories `stella match --records` writes), so that runs with different
+//! `stella-lab tally`: the score of one player over saved game records (the
+//! directories `stella-lab match --records` writes), so that runs with different
 //! seeds can be pooled into one score and one Elo interval. With
 //! `--against`, each game is also compared with the game of the same name in
 //! a second run at the same seed (the same opening, the counted player in
@@ -13,11 +13,11 @@ use stella_engine::{Colour, Record, Variant};
 
 use crate::score::{ends_line, pairwise_score, Summary};
 
-/// Arguments of `stella tally`.
+/// Arguments of `stella-lab tally`.
 #[derive(clap::Args)]
 pub struct TallyArgs {
     /// The player whose score is counted, as the records' seat tags name it
-    /// (what was given to `stella match --one` or `--two`, e.g. `level:5`).
+    /// (what was given to `stella-lab match --one` or `--two`, e.g. `level:5`).
     #[arg(long)]
     player: String,
     /// Record files, or directories whose `.txt` files are records.
@@ -42,7 +42,7 @@ struct Counted {
     opponents: Vec<String>,
 }
 
-/// Runs `stella tally`.
+/// Runs `stella-lab tally`.
 pub fn run(args: TallyArgs) -> anyhow::Result<()> {
     let mut runs: Vec<Vec<(PathBuf, Counted)>> = Vec::new();
     for path in &args.paths {

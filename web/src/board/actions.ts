@@ -5,7 +5,7 @@
 import type { Colour } from "../colour";
 import type { HoleName } from "../geometry/hole";
 import { arrowTarget, layout, type Arrow } from "../geometry/layout";
-import { selectedDests, type BoardState } from "./state";
+import { selectedDests, type BoardState, type Zoom } from "./state";
 
 /** Puts the picked-up marble back down. */
 export function deselect(s: BoardState): void {
@@ -32,6 +32,8 @@ export function activate(s: BoardState, hole: HoleName): boolean {
   const move = selectedDests(s).get(hole);
   if (move) {
     deselect(s);
+    // The move is made: show the whole board again.
+    s.zoom = null;
     s.onMove(move);
     return true;
   }
@@ -73,4 +75,15 @@ export function setPosition(
   s.marks = marks;
   if (s.selected && !s.dests.has(s.selected)) deselect(s);
   if (s.selected && s.pieces.get(s.selected) !== s.movable) deselect(s);
+}
+
+/** Magnifies the board `factor` times around board point (`x`, `y`). */
+export function zoomAt(s: BoardState, x: number, y: number, factor: number): Zoom {
+  s.zoom = { x, y, factor };
+  return s.zoom;
+}
+
+/** Shows the whole board again. */
+export function zoomOut(s: BoardState): void {
+  s.zoom = null;
 }

@@ -2,13 +2,19 @@
  * The board component: an SVG view of a {@link BoardState} wired to mouse, touch and
  * keyboard. A move is made by click-click (tap-tap) or by dragging a marble to its
  * destination (pointer events). Redraws are batched with `requestAnimationFrame`.
+ *
+ * Magnified pick: where the holes lie less than {@link MIN_TOUCH_SPACING_PX} apart on
+ * screen (a phone), a tap with a finger first zooms the board around the tapped spot
+ * so that the holes are comfortably far apart; the next taps pick and play there.
+ * Playing a move, the "whole board" button, Escape or a tap outside the board zoom
+ * back out. Mouse and keyboard input never zoom.
  */
 import { MARBLE_STYLE, type Colour } from "../colour";
 import type { HoleName } from "../geometry/hole";
 import { layout, type Arrow, type Point } from "../geometry/layout";
-import { activate, canPick, deselect, hover, moveCursor } from "./actions";
+import { activate, canPick, deselect, hover, moveCursor, zoomAt, zoomOut } from "./actions";
 import { markPath } from "./marks";
-import { createView, render, type BoardView } from "./render";
+import { createView, render, viewBoxOf, type BoardView } from "./render";
 import { selectedDests, type BoardState } from "./state";
 
 /** A board mounted in the page. */
@@ -32,6 +38,28 @@ export interface Board {
 /** Pointer travel (px) after which pressing a marble becomes dragging it. */
 const DRAG_START_PX = 6;
 
+/** Smallest distance (CSS px) between neighbouring holes that a finger picks reliably. */
+export const MIN_TOUCH_SPACING_PX = 40;
+
+/** Hole distance (CSS px) a magnified board aims at, a little above the minimum. */
+const ZOOM_SPACING_PX = 48;
+
+/** Duration of the zoom animation. */
+const ZOOM_MS = 180;
+
+/** Distance (CSS px) between neighbouring holes as the board is drawn now. */
+export function holeSpacingPx(svg: SVGSVGElement): number {
+  // One board unit is the distance between neighbouring holes.
+  return svg.getScreenCTM()?.a ?? 0;
+}
+
+/** Whether a click came from a finger (or another coarse pointer) rather than a mouse. */
+function isTouch(e: MouseEvent, lastPointerType: string): boolean {
+  const type = (e as PointerEvent).pointerType || lastPointerType;
+  if (type === "touch") return true;
+  return type !== "mouse" && type !== "" && matchMedia("(pointer: coarse)").matches;
+}
+
 /** Shows the floating marble of `colour` at board point `p`, or hides it. */
 function placeFlyer(view: BoardView, colour: Colour | null, p?: Point): void {
   if (!colour || !p) {
@@ -49,7 +77,7 @@ function placeFlyer(view: BoardView, colour: Colour | null, p?: Point): void {
 }
 
 /** The board point under a pointer event. */
-function boardPoint(svg: SVGSVGElement, e: PointerEvent): Point {
+function boardPoint(svg: SVGSVGElement, e: MouseEvent): Point {
   const m = svg.getScreenCTM();
   if (!m) return { x: 0, y: 0 };
   const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
@@ -69,7 +97,11 @@ function holeOf(target: EventTarget | null): HoleName | null {
 /** Mounts a board for `state` into `container`. */
 export function mountBoard(container: HTMLElement, state: BoardState): Board {
   const view = createView();
-  container.append(view.svg);
+  const wholeBoard = document.createElement("button");
+  wholeBoard.type = "button";
+  wholeBoard.className = "board-unzoom";
+  container.classList.add("board-box-zoomable");
+  container.append(view.svg, wholeBoard);
   let scheduled = false;
   const board: Board = {
     state,
@@ -80,10 +112,12 @@ export function mountBoard(container: HTMLElement, state: BoardState): Board {
       requestAnimationFrame(() => {
         scheduled = false;
         render(view, state);
+        wholeBoard.textContent = state.labels.zoomOut;
       });
     },
     redrawNow() {
       render(view, state);
+      wholeBoard.textContent = state.labels.zoomOut;
     },
     fly(colour, path, msPerHop, stopped = () => false) {
       const pos = layout(state.orientation);
@@ -120,11 +154,54 @@ export function mountBoard(container: HTMLElement, state: BoardState): Board {
   };
   const focusCursor = () => view.holes.get(state.cursor)?.group.focus();
 
+  // The view box follows state.zoom; this animates the change instead of jumping.
+  let zoomAnimation = 0;
+  const showZoom = () => {
+    if (view.zoom === state.zoom) return;
+    const from = (view.svg.getAttribute("viewBox") ?? "").split(" ").map(Number);
+    const to = viewBoxOf(state.zoom);
+    view.zoom = state.zoom;
+    view.svg.classList.toggle("zoomed", state.zoom !== null);
+    const token = ++zoomAnimation;
+    const set = (box: readonly number[]) => view.svg.setAttribute("viewBox", box.join(" "));
+    if (from.length !== 4 || matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      set(to);
+      return;
+    }
+    const started = performance.now();
+    const frame = (now: number) => {
+      if (token !== zoomAnimation) return;
+      const t = Math.min(1, Math.max(0, (now - started) / ZOOM_MS));
+      const e = 1 - (1 - t) * (1 - t);
+      set(to.map((v, i) => from[i] + (v - from[i]) * e));
+      if (t < 1) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  };
+  const unzoom = () => {
+    if (!state.zoom) return;
+    zoomOut(state);
+    showZoom();
+    render(view, state);
+  };
+  wholeBoard.addEventListener("click", unzoom);
+  const tapOutside = (e: PointerEvent) => {
+    if (!view.svg.isConnected) {
+      document.removeEventListener("pointerdown", tapOutside);
+      return;
+    }
+    const target = e.target as Node | null;
+    if (state.zoom && target && !view.svg.contains(target) && !wholeBoard.contains(target)) unzoom();
+  };
+  document.addEventListener("pointerdown", tapOutside);
+  let lastPointerType = "";
+
   // Drag and drop: press a marble that can move, drag it onto a marked hole, let go.
   let press: { hole: HoleName; x: number; y: number; id: number } | null = null;
   let dragging = false;
   let swallowClick = false;
   view.svg.addEventListener("pointerdown", (e) => {
+    lastPointerType = e.pointerType;
     const hole = holeOf(e.target);
     if (!hole || e.button !== 0 || !canPick(state, hole)) return;
     press = { hole, x: e.clientX, y: e.clientY, id: e.pointerId };
@@ -162,6 +239,7 @@ export function mountBoard(container: HTMLElement, state: BoardState): Board {
     const target = drop ? holeAt(e) : null;
     if (target && selectedDests(state).has(target)) activate(state, target);
     else hover(state, null);
+    showZoom();
     render(view, state);
   };
   view.svg.addEventListener("pointerup", (e) => endDrag(e, true));
@@ -173,9 +251,20 @@ export function mountBoard(container: HTMLElement, state: BoardState): Board {
       swallowClick = false;
       return;
     }
+    if (!state.zoom && state.movable !== null && isTouch(e, lastPointerType)) {
+      const spacing = holeSpacingPx(view.svg);
+      if (spacing > 0 && spacing < MIN_TOUCH_SPACING_PX) {
+        const p = boardPoint(view.svg, e);
+        zoomAt(state, p.x, p.y, Math.max(2, ZOOM_SPACING_PX / spacing));
+        showZoom();
+        render(view, state);
+        return;
+      }
+    }
     const hole = holeOf(e.target);
     if (!hole) return;
     activate(state, hole);
+    showZoom();
     board.redraw();
   });
   view.svg.addEventListener("pointerover", (e) => {
@@ -213,6 +302,8 @@ export function mountBoard(container: HTMLElement, state: BoardState): Board {
         break;
       case "Escape":
         deselect(state);
+        zoomOut(state);
+        showZoom();
         render(view, state);
         break;
       default:
@@ -221,5 +312,6 @@ export function mountBoard(container: HTMLElement, state: BoardState): Board {
     e.preventDefault();
   });
   render(view, state);
+  wholeBoard.textContent = state.labels.zoomOut;
   return board;
 }

@@ -14,7 +14,20 @@ import { opposite } from "../colour";
 import { markPath } from "./marks";
 import { outline } from "./hull";
 import { canPick } from "./actions";
-import { foreignHoles, selectedDests, type BoardState, type HoleArea } from "./state";
+import { foreignHoles, selectedDests, type BoardState, type HoleArea, type Zoom } from "./state";
+
+/** The whole board's view box: left, top, width, height in board units (1 = hole spacing). */
+export const FULL_VIEW = [-7.3, -7.55, 14.6, 15.1] as const;
+
+/** The view box showing `zoom`, kept inside the whole board's box; the whole box for `null`. */
+export function viewBoxOf(zoom: Zoom | null): [number, number, number, number] {
+  const [left, top, width, height] = FULL_VIEW;
+  if (!zoom || zoom.factor <= 1) return [left, top, width, height];
+  const w = width / zoom.factor;
+  const h = height / zoom.factor;
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  return [clamp(zoom.x - w / 2, left, left + width - w), clamp(zoom.y - h / 2, top, top + height - h), w, h];
+}
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -48,6 +61,8 @@ export interface BoardView {
   readonly goalOutline: SVGPolygonElement;
   /** Orientation the positions were last computed for. */
   orientation: Colour | null;
+  /** Zoom the view box was last set for (the board animates between view boxes). */
+  zoom: BoardState["zoom"];
 }
 
 function el<K extends keyof SVGElementTagNameMap>(
@@ -61,7 +76,7 @@ function el<K extends keyof SVGElementTagNameMap>(
 
 /** Builds the SVG elements of an empty board. */
 export function createView(): BoardView {
-  const svg = el("svg", { viewBox: "-7.3 -7.55 14.6 15.1", class: "board", role: "group" });
+  const svg = el("svg", { viewBox: FULL_VIEW.join(" "), class: "board", role: "group" });
   const star = el("polygon", {
     class: "star-bg",
     points: starOutline().map((p) => `${p.x},${p.y}`).join(" "),
@@ -88,7 +103,7 @@ export function createView(): BoardView {
     holes.set(name, { group, pit, marble, mark });
   }
   svg.append(holeLayer, marks, previewPath, flyer);
-  return { svg, holes, marks, coords, flyer, previewPath, goalOutline, orientation: null };
+  return { svg, holes, marks, coords, flyer, previewPath, goalOutline, orientation: null, zoom: null };
 }
 
 function pathPoints(path: readonly HoleName[] | null, pos: Map<HoleName, Point>): string {
@@ -112,6 +127,11 @@ export function render(view: BoardView, s: BoardState): void {
     drawCoords(view, s.orientation);
   }
   view.coords.setAttribute("visibility", s.coords ? "visible" : "hidden");
+  if (view.zoom !== s.zoom) {
+    view.svg.setAttribute("viewBox", viewBoxOf(s.zoom).join(" "));
+    view.zoom = s.zoom;
+  }
+  view.svg.classList.toggle("zoomed", s.zoom !== null);
   view.svg.setAttribute("aria-label", s.labels.board);
   const dests = selectedDests(s);
   const foreign = foreignHoles(s, ALL_HOLES);

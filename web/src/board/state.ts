@@ -37,6 +37,18 @@ export interface BoardLabels {
   hole(name: HoleName, marble: Colour | null, isDest: boolean, area: HoleArea): string;
   /** Label of the whole board. */
   board: string;
+  /** Label of the button that zooms a magnified board back out. */
+  zoomOut: string;
+}
+
+/** A magnified part of the board: its centre in board units and the magnification. */
+export interface Zoom {
+  /** Board point shown in the middle. */
+  readonly x: number;
+  /** Board point shown in the middle. */
+  readonly y: number;
+  /** Magnification, above 1. */
+  readonly factor: number;
 }
 
 /** Everything the board draws and how it reacts to the person in front of it. */
@@ -61,6 +73,8 @@ export interface BoardState {
   coords: boolean;
   /** Holes of the viewing player's goal, outlined in gold. */
   goal: readonly HoleName[];
+  /** Magnified part of the board shown for touch picks on small screens, or `null`. */
+  zoom: Zoom | null;
   /** Called when the person makes a move. */
   onMove: (move: LegalMove) => void;
   /** Accessible labels in the current language. */
@@ -84,6 +98,7 @@ export function initialState(
     marks: [],
     coords: false,
     goal: [],
+    zoom: null,
     onMove,
     labels,
   };

@@ -73,7 +73,6 @@ const BY_COLOUR: Readonly<Record<string, MessageKey>> = {
 };
 
 const PLAIN: Readonly<Record<string, MessageKey>> = {
-  arrived: "end.arrived",
   draw: "end.sameRound",
   "round-limit": "end.roundLimit",
   repetition: "end.repetition",
@@ -86,8 +85,16 @@ const PLAIN: Readonly<Record<string, MessageKey>> = {
   eliminated: "reason.eliminated",
 };
 
-/** What ended the game, as a sentence, e.g. `"resigned-black"` → "Black resigned." */
-export function reasonSentence(reason: string): string {
+/**
+ * What ended the game, as a sentence, e.g. `"resigned-black"` → "Black resigned.";
+ * an arrival names the seat placed first from `places` (docs/rules.md §7).
+ */
+export function reasonSentence(reason: string, places: Outcome["places"] = {}): string {
+  if (reason === "arrived") {
+    const firsts = (Object.keys(places) as Colour[]).filter((c) => places[c] === 1);
+    if (firsts.length > 0) return t("end.arrived", { colour: firsts.map(colourName).join(" + ") });
+    return t("reason.arrived");
+  }
   const m = /^([a-z-]+?)-(white|red|blue|black|yellow|green)$/.exec(reason);
   if (m && BY_COLOUR[m[1]]) return t(BY_COLOUR[m[1]], { colour: colourName(m[2] as Colour) });
   const key = PLAIN[reason];

@@ -21,6 +21,9 @@ export const boardLabels: BoardLabels = {
   get board() {
     return t("board.label");
   },
+  get zoomOut() {
+    return t("board.zoomOut");
+  },
 };
 
 /** Message of each engine reason (`docs/rules.md`); `-<colour>` suffixes are dropped. */

@@ -397,7 +397,7 @@ export class Table {
     const title = headline(view.outcome, view.variant, view.seats, turn.me ?? null) || t("table.gameOver");
     r.append(
       h("h2", { "data-headline": true }, title),
-      h("p", { class: "reason", "data-reason": view.outcome.reason }, reasonSentence(view.outcome.reason)),
+      h("p", { class: "reason", "data-reason": view.outcome.reason }, reasonSentence(view.outcome.reason, view.outcome.places)),
       h("ol", { class: "places", "aria-label": t("table.places") },
         places.map(([c, p]) => h("li", { "data-place": p, "data-seat": c }, `${p}. `, swatch(c), " ", colourName(c),
           " · ", this.lastSeats.find((s) => s.colour === c)?.name ?? ""))),

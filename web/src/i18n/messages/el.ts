@@ -21,6 +21,7 @@ export const el: Messages = {
   "colour.green": "Πράσινα",
 
   "board.label": "Ταμπλό-αστέρι",
+  "board.zoomOut": "Εμφάνιση όλου του ταμπλό",
   "hole.empty": "{hole}, κενή",
   "hole.marble": "{hole}, βόλος: {colour}",
   "hole.dest": "{label}, προορισμός",
@@ -174,7 +175,7 @@ export const el: Messages = {
   "end.timeout": "Τα {colour} έμειναν χωρίς χρόνο.",
   "end.deadline": "Τα {colour} δεν βγήκαν εγκαίρως από την αφετηρία.",
   "end.eliminated": "Τα {colour} αποκλείστηκαν.",
-  "end.arrived": "Όλες οι θέσεις κρίθηκαν.",
+  "end.arrived": "Τα {colour} έφεραν πρώτα όλους τους βόλους τους στην κορυφή προορισμού.",
   "end.sameRound": "Φτάσατε στον ίδιο γύρο.",
   "end.roundLimit": "Συμπληρώθηκε το όριο των 150 γύρων.",
   "end.repetition": "Η ίδια θέση εμφανίστηκε για τρίτη φορά.",

@@ -19,6 +19,7 @@ export const en = {
   "colour.green": "Green",
 
   "board.label": "Star board",
+  "board.zoomOut": "Show the whole board",
   "hole.empty": "{hole}, empty",
   "hole.marble": "{hole}, {colour} marble",
   "hole.dest": "{label}, destination",
@@ -172,7 +173,7 @@ export const en = {
   "end.timeout": "{colour} ran out of time.",
   "end.deadline": "{colour} did not leave home in time.",
   "end.eliminated": "{colour} was eliminated.",
-  "end.arrived": "Every place has been decided.",
+  "end.arrived": "{colour} brought all their marbles into the goal first.",
   "end.sameRound": "Both arrived in the same round.",
   "end.roundLimit": "The limit of 150 rounds was reached.",
   "end.repetition": "The same position came up for the third time.",

@@ -21,6 +21,7 @@ export const it: Messages = {
   "colour.green": "Verde",
 
   "board.label": "Tavoliere a stella",
+  "board.zoomOut": "Mostra tutto il tavoliere",
   "hole.empty": "{hole}, vuota",
   "hole.marble": "{hole}, biglia {colour}",
   "hole.dest": "{label}, destinazione",
@@ -174,7 +175,7 @@ export const it: Messages = {
   "end.timeout": "{colour} ha finito il tempo.",
   "end.deadline": "{colour} non è uscito di casa in tempo.",
   "end.eliminated": "{colour} è stato eliminato.",
-  "end.arrived": "Tutti i posti sono stati decisi.",
+  "end.arrived": "{colour} ha portato per primo tutte le sue biglie nella punta d'arrivo.",
   "end.sameRound": "Siete arrivati nello stesso giro.",
   "end.roundLimit": "È stato raggiunto il limite di 150 giri.",
   "end.repetition": "La stessa posizione si è ripetuta per la terza volta.",

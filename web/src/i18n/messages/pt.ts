@@ -21,6 +21,7 @@ export const pt: Messages = {
   "colour.green": "Verdes",
 
   "board.label": "Tabuleiro em estrela",
+  "board.zoomOut": "Mostrar o tabuleiro inteiro",
   "hole.empty": "{hole}, vazia",
   "hole.marble": "{hole}, bola: {colour}",
   "hole.dest": "{label}, destino",
@@ -174,7 +175,7 @@ export const pt: Messages = {
   "end.timeout": "As {colour} ficaram sem tempo.",
   "end.deadline": "As {colour} não saíram de casa a tempo.",
   "end.eliminated": "As {colour} foram eliminadas.",
-  "end.arrived": "Todos os lugares foram decididos.",
+  "end.arrived": "As {colour} levaram primeiro todas as suas bolas à ponta de chegada.",
   "end.sameRound": "Chegaram na mesma rodada.",
   "end.roundLimit": "O limite de 150 rodadas foi atingido.",
   "end.repetition": "A mesma posição surgiu pela terceira vez.",

@@ -1,0 +1,52 @@
+//! Times one level's moves where games go: from the start of `VARIANT`,
+//! level 4 plays the game on, and at every `STEP`-th ply the level under
+//! test chooses a move (with the game's history, its own time cap and the
+//! system clock), `COUNT` times; prints each time and the median and the
+//! longest. The levels are limited by work, so on a quiet machine the times
+//! say how fast the search is; on a busy one, whether the cap holds.
+//!
+//! `cargo run --release -p stella-lab --example level_speed -- VARIANT LEVEL [STEP] [COUNT]`
+//! (defaults: every 12th ply, 5 positions).
+
+use std::time::Instant;
+use stella_ai::{best_move_in_game, SystemClock};
+use stella_engine::{Game, Variant};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [variant, level, rest @ ..] = args.as_slice() else {
+        return Err("usage: level_speed VARIANT LEVEL [STEP] [COUNT]".into());
+    };
+    let variant: Variant = variant.parse()?;
+    let level: u8 = level.parse()?;
+    let step: usize = rest.first().map_or(Ok(12), |s| s.parse())?;
+    let count: usize = rest.get(1).map_or(Ok(5), |s| s.parse())?;
+    let clock = SystemClock::new();
+    let mut game = Game::new(variant);
+    let mut times = Vec::new();
+    for ply in 0.. {
+        if game.is_over() || times.len() == count {
+            break;
+        }
+        if ply % step.max(1) == 0 {
+            let t0 = Instant::now();
+            best_move_in_game(&game, level, 99 + ply as u64, &clock, None);
+            let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            println!("ply {ply}: {ms:.0} ms");
+            times.push(ms);
+        }
+        let Some(mv) = best_move_in_game(&game, 4, 7 + ply as u64, &clock, None) else {
+            break;
+        };
+        game.play(&mv)?;
+    }
+    times.sort_by(f64::total_cmp);
+    let (Some(median), Some(longest)) = (times.get(times.len() / 2), times.last()) else {
+        return Err("no position to time".into());
+    };
+    println!(
+        "{variant} level {level}: {} moves, median {median:.0} ms, longest {longest:.0} ms",
+        times.len()
+    );
+    Ok(())
+}
