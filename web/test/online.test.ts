@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent, clocksAt, seatOf } from "../src/online/tableState";
 import { reconnectDelay } from "../src/online/socket";
+import { absenceState } from "../src/online/absenceBar";
 import type { TableSnapshot } from "../src/online/wire";
 
 const snap: TableSnapshot = {
@@ -66,5 +67,30 @@ describe("games list", () => {
     const { ratingChange } = await import("../src/online/gamesPage");
     expect(ratingChange(1500, 1516.4)).toBe(" 1500 → 1516");
     expect(ratingChange(null, null)).toBe("");
+  });
+});
+
+describe("an absent player", () => {
+  const live: TableSnapshot = {
+    ...snap,
+    status: "live",
+    seats: [snap.seats[0], { seat: 1, colour: "black", player: { kind: "human", id: "u2", name: "bob", guest: false } }],
+  };
+  it("is listed on absent and dropped on present", () => {
+    const away = applyEvent(live, { table: "t1", v: 2, type: "absent", seat: 1, since: 1000, claim_at: 61000 });
+    const t = (away as { table: TableSnapshot }).table;
+    expect(t.absent).toEqual([{ seat: 1, since: 1000, claim_at: 61000 }]);
+    const back = applyEvent(t, { table: "t1", v: 3, type: "present", seat: 1 });
+    expect((back as { table: TableSnapshot }).table.absent).toEqual([]);
+  });
+  it("gives the opponent a countdown, then the claim; others only see who is away", () => {
+    const t = { ...live, absent: [{ seat: 1, since: 1000, claim_at: 61000 }] };
+    expect(absenceState(t, "u1", 30500)).toEqual({ kind: "countdown", name: "bob", seconds: 31 });
+    expect(absenceState(t, "u1", 61000)).toEqual({ kind: "claimable", name: "bob" });
+    expect(absenceState(t, "u3", 61000)).toEqual({ kind: "away", name: "bob" });
+    expect(absenceState(t, "u2", 61000)).toEqual({ kind: "none" });
+    expect(absenceState({ ...t, status: "finished" }, "u1", 61000)).toEqual({ kind: "none" });
+    const many = { ...t, absent: [{ seat: 1, since: 1000, claim_at: null }] };
+    expect(absenceState(many, "u1", 99000)).toEqual({ kind: "away", name: "bob" });
   });
 });

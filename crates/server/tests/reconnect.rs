@@ -34,22 +34,30 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
     let v_seen = seen["d"]["v"].as_u64().unwrap();
     assert_eq!(v_seen, v_started + 1);
 
-    // Watcher connection drops.
+    // Watcher connection drops: white hears that black is away.
     drop(b);
+    let absent = w.event("absent").await;
+    assert_eq!(absent["d"]["seat"], 1);
+    let v_absent = absent["d"]["v"].as_u64().unwrap();
+    assert_eq!(v_absent, v_seen + 1);
     // A spectator watching all along sees the same events.
     let mut spectator = app.ws(None).await;
     spectator
         .send(json!({"t": "watch", "d": {"table": table}}))
         .await;
     let snap = spectator.recv_until(|m| m["t"] == "table").await;
-    assert_eq!(snap["d"]["v"], v_seen);
+    assert_eq!(snap["d"]["v"], v_absent);
+    assert_eq!(snap["d"]["absent"][0]["seat"], 1);
 
     // Black's clock runs while black is away: 30 s pass, black is still disconnected.
     time.advance(30_000);
     let mut b = app.ws(Some(&bc)).await;
     b.send(json!({"t": "watch", "d": {"table": table, "since": v_seen}}))
         .await;
-    b.assert_alive().await; // nothing was missed yet; the next message is the pong
+    // Black missed only the news of his own absence, then is back.
+    assert_eq!(b.event("absent").await["d"]["v"], v_absent);
+    assert_eq!(b.event("present").await["d"]["v"], v_absent + 1);
+    b.assert_alive().await;
     b.send(json!({"t": "move", "d": {"table": table, "path": "e14-e13", "ack": 2}}))
         .await;
     let moved = b.event("moved").await;
@@ -60,6 +68,7 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
 
     // White drops, black... no: white misses two events while away.
     drop(w);
+    let v_before = b.event("absent").await["d"]["v"].as_u64().unwrap();
     time.advance(1_000);
     let mut w2 = app.ws(Some(&wc)).await;
     // White plays from another connection (a second tab), then the first resyncs.
@@ -69,7 +78,6 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
     b.send(json!({"t": "move", "d": {"table": table, "path": "e13-e12", "ack": 4}}))
         .await;
     b.recv_until(|m| m["t"] == "ack").await;
-    let v_before = moved["d"]["v"].as_u64().unwrap();
     let mut w3 = app.ws(Some(&wc)).await;
     w3.send(json!({"t": "watch", "d": {"table": table, "since": v_before}}))
         .await;
@@ -79,6 +87,7 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
     assert_eq!(e1["d"]["path"], "m5-m6");
     assert_eq!(e2["d"]["v"], v_before + 2);
     assert_eq!(e2["d"]["path"], "e13-e12");
+    assert_eq!(w3.event("present").await["d"]["v"], v_before + 3);
 
     // A reconnect without a version gets the whole table.
     let mut w4 = app.ws(Some(&wc)).await;
@@ -89,8 +98,8 @@ async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
         json!(["m4-m5", "e14-e13", "m5-m6", "e13-e12"])
     );
     assert_eq!(snap["d"]["turn"], "white");
-    assert_eq!(snap["d"]["v"], v_before + 2);
+    assert_eq!(snap["d"]["v"], v_before + 3);
     spectator
-        .recv_until(|m| m["t"] == "event" && m["d"]["v"] == v_before + 2)
+        .recv_until(|m| m["t"] == "event" && m["d"]["v"] == v_before + 3)
         .await;
 }

@@ -1,5 +1,5 @@
 //! A restarted server resumes live games where they stood, without charging the
-//! downtime to any clock.
+//! downtime to any clock, and keeping each table's settings (invitation, time per move).
 
 mod common;
 
@@ -90,4 +90,74 @@ async fn restart_resumes_live_games_without_charging_downtime() {
     let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
     assert_eq!(lobby["tables"][0]["id"], table.as_str());
     assert_eq!(lobby["tables"][0]["status"], "live");
+}
+
+#[tokio::test]
+async fn a_resumed_private_untimed_table_keeps_its_invitation_and_move_deadline() {
+    let time = Arc::new(ManualTime::new(1_000_000));
+    let opts = |database_url| Options {
+        manual_time: Some(time.clone()),
+        database_url,
+        ..Options::default()
+    };
+    let app = spawn_app_with(opts(None)).await;
+    let database_url = app.database_url.clone();
+    let (wc, bc) = (app.register("wanda").await, app.register("bert").await);
+    let stranger = app.register("sid").await;
+    let mut w = app.ws(Some(&wc)).await;
+    let mut b = app.ws(Some(&bc)).await;
+    w.send(json!({"t": "create_table", "d": {"variant": "classic-2", "private": true, "move_time": 300}}))
+        .await;
+    let created = w.recv_until(|m| m["t"] == "table_created").await;
+    let table = created["d"]["table"].as_str().unwrap().to_owned();
+    let invite = created["d"]["invite"].as_str().unwrap().to_owned();
+    b.send(json!({"t": "join", "d": {"table": table, "invite": invite}}))
+        .await;
+    b.event("started").await;
+    time.advance(100_000);
+    w.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}}))
+        .await;
+    let moved = w.event("moved").await;
+    // Black has until 5 minutes after white's move.
+    let deadline = 1_100_000 + 300_000;
+    assert_eq!(moved["d"]["move_deadline"], deadline);
+    drop((w, b));
+
+    let dir = app.stop().await;
+    time.advance(120_000); // two minutes of downtime, inside black's five
+    let app = spawn_app_with(Options {
+        dir: Some(dir),
+        ..opts(Some(database_url))
+    })
+    .await;
+
+    // Still out of the lobby, and still closed to whoever lacks the invitation.
+    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    assert_eq!(
+        lobby["tables"],
+        json!([]),
+        "a resumed private table is not listed"
+    );
+    let mut s = app.ws(Some(&stranger)).await;
+    s.send(json!({"t": "watch", "d": {"table": table}})).await;
+    s.expect_error("invitation_required").await;
+    s.send(json!({"t": "watch", "d": {"table": table, "invite": invite}}))
+        .await;
+    let snap = s.recv_until(|m| m["t"] == "table").await;
+    assert_eq!(snap["d"]["private"], true);
+    assert_eq!(snap["d"]["move_time"], 300);
+    assert_eq!(
+        snap["d"]["move_deadline"], deadline,
+        "the deadline survives"
+    );
+
+    // The deadline is the one set before the stop, not a fresh five minutes.
+    let mut b = app.ws(Some(&bc)).await;
+    b.send(json!({"t": "watch", "d": {"table": table}})).await;
+    b.recv_until(|m| m["t"] == "table").await;
+    time.advance(179_999);
+    b.assert_alive().await;
+    time.advance(1);
+    let ended = b.event("ended").await;
+    assert_eq!(ended["d"]["reason"], "timeout-black");
 }

@@ -13,7 +13,7 @@ import { swatch } from "../ui/swatch";
 import { AccountBar } from "./accountBar";
 import { tableUrl } from "./inviteLink";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
-import { playerName } from "./playerName";
+import { seatLabel } from "./playerName";
 import type { SeatRequest, ServerMsg, TableSummary, TimeSpec } from "./wire";
 
 /** Variant ids and their seat counts, in the engine's order. */
@@ -139,7 +139,7 @@ export class LobbyPage implements Page {
         h("span", {}, t(table.rated ? "online.rated" : "online.casual")),
         table.seats.map((s) => h("span", { class: "seat", "data-seat": s.seat },
           isColour(s.colour) ? swatch(s.colour) : null,
-          isColour(s.colour) ? colourName(s.colour) : s.colour, ": ", playerName(s.player),
+          isColour(s.colour) ? colourName(s.colour) : s.colour, ": ", seatLabel(table, s.seat),
           s.player.kind === "open" && table.status === "open" && me && !seated
             ? h("button", {
                 type: "button",

@@ -1,6 +1,6 @@
 /** How a seat's occupant is named in the language in use. */
 import { t } from "../i18n/i18n";
-import type { PlayerView } from "./wire";
+import type { PlayerView, TableSummary } from "./wire";
 
 /** A person's name, "computer (level N)" or "free seat". */
 export function playerName(p: PlayerView): string {
@@ -12,4 +12,12 @@ export function playerName(p: PlayerView): string {
     case "open":
       return t("online.emptySeat");
   }
+}
+
+/** The name of the player in `seat`, marked "offline" when a person sits there but has
+ * no connection following the table. */
+export function seatLabel(table: TableSummary, seat: number): string {
+  const p = table.seats[seat].player;
+  const offline = p.kind === "human" && table.connected?.[seat] === false;
+  return offline ? `${playerName(p)} (${t("presence.offline")})` : playerName(p);
 }

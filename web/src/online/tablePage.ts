@@ -23,6 +23,7 @@ import { TurnAlert } from "./turnAlert";
 import { navigate } from "../ui/navigate";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { playerName } from "./playerName";
+import { AbsenceBar, absenceState } from "./absenceBar";
 import { applyEvent, canAbort, clocksAt, finishedColours, seatOf } from "./tableState";
 import type { ServerMsg, TableSnapshot } from "./wire";
 
@@ -43,6 +44,7 @@ export class TablePage implements Page {
   private readonly abortButton: HTMLButtonElement;
   private readonly chat: ChatPanel;
   private readonly rematch: RematchBar;
+  private readonly absence: AbsenceBar;
   /** The invitation of a private table, from the page address. */
   private readonly invite = inviteOf(location.search);
   private readonly inviteBox = new InviteBox();
@@ -85,11 +87,12 @@ export class TablePage implements Page {
     this.table.controls.append(this.joinButton, this.leaveButton, this.abortButton, this.resignButton);
     this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
     this.rematch = new RematchBar(() => socket.send({ t: "rematch", d: { table: id } }));
+    this.absence = new AbsenceBar(() => socket.send({ t: "claim_win", d: { table: id } }));
     // The account line and the connection sit at the top of the side panel, so that the
     // board starts right below the site's header and the player's own point stays in view;
     // the turn alert, the invitation, the rematch offer and the chat follow in the side panel.
     this.table.side.prepend(this.account.root, this.conn, this.turnAlert.button, this.inviteBox.root);
-    this.table.side.append(this.rematch.root, this.chat.root);
+    this.table.side.append(this.absence.root, this.rematch.root, this.chat.root);
     this.root = h("div", { class: "online-table", "data-table": id }, this.table.root, this.note, this.missing);
     this.stops.push(
       socket.onOpen(() => socket.send({ t: "watch", d: this.withInvite(this.snapshot ? { table: id, since: this.snapshot.v } : { table: id }) })),
@@ -191,7 +194,12 @@ export class TablePage implements Page {
     const clocks = clocksAt(snap, this.clockReceived, performance.now());
     return snap.seats
       .filter((s) => isColour(s.colour))
-      .map((s) => ({ colour: s.colour as Colour, name: playerName(s.player), clockMs: clocks ? clocks[s.seat] : null }));
+      .map((s) => ({
+        colour: s.colour as Colour,
+        // Events keep the list of absent players current (the snapshot's `connected` is not).
+        name: (snap.absent ?? []).some((a) => a.seat === s.seat) ? `${playerName(s.player)} (${t("presence.offline")})` : playerName(s.player),
+        clockMs: clocks ? clocks[s.seat] : null,
+      }));
   }
 
   private show(): void {
@@ -233,6 +241,7 @@ export class TablePage implements Page {
     this.turnAlert.update(myTurn, seat !== null, variantName(snap.variant));
     document.title = `${this.title()} · ${t("app.name")}`;
     this.rematch.render(rematchState(snap, user?.id ?? null, this.rematchLapsed));
+    this.absence.render(absenceState(snap, user?.id ?? null, Date.now()));
     this.inviteBox.render(this.id, snap.private ? this.invite : null);
     const quietSpectators = snap.rated && snap.status === "live";
     this.chat.render(
@@ -244,6 +253,7 @@ export class TablePage implements Page {
 
   private tick(): void {
     const snap = this.snapshot;
+    if (snap) this.absence.render(absenceState(snap, knownUser()?.id ?? null, Date.now()));
     if (!snap?.clock || snap.status !== "live") return;
     const clocks = clocksAt(snap, this.clockReceived, performance.now());
     if (!clocks) return;
@@ -291,6 +301,7 @@ export class TablePage implements Page {
     this.abortButton.textContent = t("abort.button");
     this.chat.relabel();
     this.rematch.relabel();
+    this.absence.relabel();
     this.inviteBox.relabel();
     this.turnAlert.relabel();
     this.account.render();

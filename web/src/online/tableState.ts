@@ -56,6 +56,7 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
           turn: null,
           clock: t.clock ? { ...t.clock, running: null } : null,
           result: { reason: e.reason, places: e.places },
+          absent: [],
         },
       };
     case "closed":
@@ -73,8 +74,14 @@ export function applyEvent(t: TableSnapshot, e: EventEnvelope): ApplyResult {
     case "aborted":
       return {
         kind: "applied",
-        table: { ...t, v, status: "aborted", turn: null, clock: t.clock ? { ...t.clock, running: null } : null },
+        table: { ...t, v, status: "aborted", turn: null, clock: t.clock ? { ...t.clock, running: null } : null, absent: [] },
       };
+    case "absent": {
+      const away = { seat: e.seat, since: e.since, claim_at: e.claim_at };
+      return { kind: "applied", table: { ...t, v, absent: [...(t.absent ?? []).filter((a) => a.seat !== e.seat), away] } };
+    }
+    case "present":
+      return { kind: "applied", table: { ...t, v, absent: (t.absent ?? []).filter((a) => a.seat !== e.seat) } };
     case "rematch_offered":
       return { kind: "applied", table: { ...t, v, rematch: e.accepted } };
     case "rematch_started":

@@ -38,6 +38,8 @@ export interface TableSummary {
   readonly private?: boolean;
   /** Untimed tables: seconds each move may take. */
   readonly move_time?: number | null;
+  /** Per seat, whether its player follows the table now. */
+  readonly connected?: readonly boolean[];
 }
 
 /** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */
@@ -77,6 +79,16 @@ export interface TableSnapshot extends TableSummary {
   readonly rematch?: readonly string[];
   /** Untimed tables: when (Unix ms) the seat to move flags unless it moves. */
   readonly move_deadline?: number | null;
+  /** Players of the live game who are away now. */
+  readonly absent?: readonly Absence[];
+}
+
+/** A player away from a live game: since when, and (at 2 players) when the opponent
+ * may claim the win (Unix ms). */
+export interface Absence {
+  readonly seat: number;
+  readonly since: number;
+  readonly claim_at: number | null;
 }
 
 /** One line of a table's chat (plain text: always shown as text, never as HTML). */
@@ -115,6 +127,8 @@ export type TableEvent =
   | { readonly type: "closed" }
   | ({ readonly type: "chat" } & ChatLine)
   | { readonly type: "aborted"; readonly seat: number }
+  | ({ readonly type: "absent" } & Absence)
+  | { readonly type: "present"; readonly seat: number }
   | { readonly type: "rematch_offered"; readonly accepted: readonly string[] }
   | { readonly type: "rematch_started"; readonly id: string }
   | { readonly type: "rematch_lapsed" }
@@ -149,6 +163,7 @@ export type ClientMsg =
   | { t: "chat"; d: { table: string; text: string } }
   | { t: "rematch"; d: { table: string } }
   | { t: "abort"; d: { table: string } }
+  | { t: "claim_win"; d: { table: string } }
   | { t: "quick_pair"; d: TimeSpec }
   | { t: "quick_pair_cancel" };
 

@@ -66,6 +66,7 @@ export function headline(outcome: Outcome, variant: string, seats: readonly Colo
 
 const BY_COLOUR: Readonly<Record<string, MessageKey>> = {
   resigned: "end.resigned",
+  abandoned: "end.abandoned",
   timeout: "end.timeout",
   deadline: "end.deadline",
   eliminated: "end.eliminated",
@@ -78,6 +79,7 @@ const PLAIN: Readonly<Record<string, MessageKey>> = {
   "no-moves": "end.noMoves",
   aborted: "end.aborted",
   resigned: "reason.resignation",
+  abandoned: "reason.abandoned",
   timeout: "reason.timeout",
   deadline: "reason.deadline",
   eliminated: "reason.eliminated",

@@ -36,6 +36,7 @@ const REASONS: Readonly<Record<string, MessageKey>> = {
   "no-moves": "reason.noMoves",
   deadline: "reason.deadline",
   resigned: "reason.resignation",
+  abandoned: "reason.abandoned",
   timeout: "reason.timeout",
   aborted: "reason.aborted",
 };

@@ -59,6 +59,9 @@ pub enum ErrorCode {
     InvitationRequired,
     /// Every seat has made its first move: the game can no longer be aborted.
     TooLateToAbort,
+    /// The win cannot be claimed: the opponent is present, or not away long enough,
+    /// or the table has more than 2 players.
+    CannotClaim,
     /// The game is not over yet (a rematch needs a finished game).
     NotFinished,
     /// The rematch of this table has started already, or lapsed.

@@ -102,6 +102,11 @@ pub enum ClientMsg {
         #[serde(default)]
         invite: Option<String>,
     },
+    /// Claim the win of a 2-player game whose opponent has been away long enough.
+    ClaimWin {
+        /// Table id.
+        table: String,
+    },
     /// Stop receiving a table's events.
     Unwatch {
         /// Table id.
@@ -162,6 +167,7 @@ pub const CLIENT_TYPES: &[&str] = &[
     "resign",
     "chat",
     "abort",
+    "claim_win",
     "rematch",
     "quick_pair",
     "quick_pair_cancel",
@@ -221,6 +227,10 @@ pub struct TableSummary {
     /// Untimed tables: seconds each move may take.
     #[serde(default)]
     pub move_time: Option<i64>,
+    /// Per seat, whether its player follows the table now (computer seats always do,
+    /// open seats never).
+    #[serde(default)]
+    pub connected: Vec<bool>,
 }
 
 /// A seat's result.
@@ -262,9 +272,23 @@ pub struct TableSnapshot {
     /// The user ids who have asked for a rematch of this finished table.
     #[serde(default)]
     pub rematch: Vec<String>,
+    /// The seated players of the live game who are away now.
+    #[serde(default)]
+    pub absent: Vec<Absence>,
     /// Untimed tables: when (Unix ms) the seat to move flags unless it moves.
     #[serde(default)]
     pub move_deadline: Option<i64>,
+}
+
+/// A seated player away from a live game (as in the `absent` event).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Absence {
+    /// Their seat.
+    pub seat: usize,
+    /// Since when (Unix ms).
+    pub since: i64,
+    /// At 2 players, when the opponent may claim the win (Unix ms); none at more.
+    pub claim_at: Option<i64>,
 }
 
 /// One line of a table's chat.
@@ -346,6 +370,20 @@ pub enum TableEvent {
     /// change.
     Aborted {
         /// The seat of the player who aborted.
+        seat: usize,
+    },
+    /// A seated player of a live game closed their last connection to the table.
+    Absent {
+        /// Their seat.
+        seat: usize,
+        /// Since when (Unix ms).
+        since: i64,
+        /// At 2 players, when the opponent may claim the win (Unix ms); none at more.
+        claim_at: Option<i64>,
+    },
+    /// An absent player is back.
+    Present {
+        /// Their seat.
         seat: usize,
     },
     /// Someone asked for (or accepted) a rematch; `accepted` lists every user id that
@@ -449,7 +487,7 @@ pub enum ServerMsg {
         table: String,
     },
     /// Full state of a table.
-    Table(TableSnapshot),
+    Table(Box<TableSnapshot>),
     /// One table event.
     Event(EventEnvelope),
     /// A move was accepted and stored.

@@ -34,14 +34,14 @@ pub struct Finish<'a> {
 }
 
 const GAME_COLUMNS: &str = "id, variant, rated, reserve_ms, increment_ms, status, created_by, \
-     created_ms, started_ms, finished_ms, reason, record, clock, start_v";
+     created_ms, started_ms, finished_ms, reason, record, clock, start_v, invite, move_time_ms";
 
 impl Storage {
     /// Stores a new game and its seats.
     pub async fn insert_game(&self, game: &GameRow, seats: &[SeatRow]) -> StorageResult<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
         ))
         .bind(&game.id)
         .bind(&game.variant)
@@ -57,6 +57,8 @@ impl Storage {
         .bind(&game.record)
         .bind(&game.clock)
         .bind(game.start_v)
+        .bind(&game.invite)
+        .bind(game.move_time_ms)
         .execute(&mut *tx)
         .await?;
         for s in seats {

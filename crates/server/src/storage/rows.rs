@@ -53,6 +53,10 @@ pub struct GameRow {
     pub clock: Option<String>,
     /// Version number of the table's `started` event.
     pub start_v: Option<i64>,
+    /// The invitation of a private table; none for a public one.
+    pub invite: Option<String>,
+    /// Untimed tables: milliseconds each move may take.
+    pub move_time_ms: Option<i64>,
 }
 
 /// One seat of a game.

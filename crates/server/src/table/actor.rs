@@ -210,6 +210,21 @@ impl TableActor {
                 }
                 self.answer(reply, r);
             }
+            Command::Presence { user_id, here } => {
+                let now = self.now();
+                if self.core.presence(&user_id, here, now) {
+                    self.publish();
+                }
+                self.broadcast();
+            }
+            Command::ClaimWin { user_id, reply } => {
+                let now = self.now();
+                let r = self.core.claim_win(&user_id, now);
+                if r.is_ok() {
+                    self.finish().await;
+                }
+                self.answer(reply, r);
+            }
             Command::Abort { user_id, reply } => {
                 let r = self.on_abort(&user_id).await;
                 self.answer(reply, r);

@@ -74,6 +74,20 @@ pub enum Command {
         /// The answer.
         reply: Reply,
     },
+    /// A connection of `user_id` started (`here`) or stopped following the table.
+    Presence {
+        /// Who.
+        user_id: String,
+        /// Whether the connection came or went.
+        here: bool,
+    },
+    /// Claim the win over an opponent away for long enough.
+    ClaimWin {
+        /// Who.
+        user_id: String,
+        /// The answer.
+        reply: Reply,
+    },
     /// Call the game off before every seat has moved.
     Abort {
         /// Who.
@@ -174,6 +188,11 @@ impl TableHandle {
     /// Resigns for `user_id`.
     pub async fn resign(&self, user_id: String) -> Result<(), ProtoError> {
         self.ask(|reply| Command::Resign { user_id, reply }).await
+    }
+
+    /// Claims the win for `user_id` over an absent opponent.
+    pub async fn claim_win(&self, user_id: String) -> Result<(), ProtoError> {
+        self.ask(|reply| Command::ClaimWin { user_id, reply }).await
     }
 
     /// Aborts the game for `user_id`.

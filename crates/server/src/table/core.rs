@@ -10,7 +10,7 @@ use super::chat::{ChatLog, ChatPost};
 use super::clock::{Clock, LagPolicy, Press, StoredClock, TimeControl};
 use super::seat::{Occupant, Seat};
 use crate::protocol::{
-    ChatLine, ErrorCode, EventEnvelope, PlaceView, ProtoError, ResultView, TableEvent,
+    Absence, ChatLine, ErrorCode, EventEnvelope, PlaceView, ProtoError, ResultView, TableEvent,
     TableSnapshot, TableSummary, TimeSpec, UserInfo,
 };
 use crate::time::Millis;
@@ -99,6 +99,10 @@ pub(crate) struct Ending {
     pub(crate) places: Vec<(usize, u8)>,
 }
 
+/// How long a player of a 2-player game may be away before the opponent may claim
+/// the win.
+pub(crate) const ABANDON_AFTER_MS: Millis = 60_000;
+
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
     ProtoError::new(code, message)
 }
@@ -138,6 +142,12 @@ pub(crate) struct TableCore {
     pub(crate) move_time_ms: Option<Millis>,
     /// When the seat to move started thinking.
     pub(crate) turn_since: Millis,
+    /// Per user, how many of their connections follow the table.
+    connections: std::collections::HashMap<String, u32>,
+    /// Per seat, since when its player of a live game has had no connection.
+    away_since: Vec<Option<Millis>>,
+    /// The colour whose win was claimed for abandonment.
+    abandoned: Option<Colour>,
     outbox: Vec<EventEnvelope>,
 }
 
@@ -185,6 +195,9 @@ impl TableCore {
             invite: None,
             move_time_ms: None,
             turn_since: 0,
+            connections: Default::default(),
+            away_since: vec![None; n],
+            abandoned: None,
             outbox: Vec::new(),
         }
     }
@@ -232,6 +245,7 @@ impl TableCore {
                 .collect(),
             private: self.invite.is_some(),
             move_time: self.move_time_ms.map(|ms| ms / 1_000),
+            connected: self.seats.iter().map(|s| self.is_connected(s)).collect(),
         }
     }
 
@@ -302,7 +316,31 @@ impl TableCore {
                 _ => Vec::new(),
             },
             move_deadline: self.move_deadline(),
+            absent: self.absences(),
         }
+    }
+
+    /// The players of the live game who are away now.
+    pub(crate) fn absences(&self) -> Vec<Absence> {
+        if self.status != Status::Live || self.game.is_over() {
+            return Vec::new();
+        }
+        self.away_since
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, since)| {
+                since.map(|since| Absence {
+                    seat,
+                    since,
+                    claim_at: self.claim_at(since),
+                })
+            })
+            .collect()
+    }
+
+    /// When the win over a player away since `since` may be claimed (2 players only).
+    fn claim_at(&self, since: Millis) -> Option<Millis> {
+        (self.seats.len() == 2).then_some(since + ABANDON_AFTER_MS)
     }
 
     /// The logged events after version `since` as `viewer` sees them, or none when the
@@ -616,6 +654,92 @@ impl TableCore {
         Ok(())
     }
 
+    // ----- presence and abandonment -----
+
+    /// Whether the occupant of `seat` follows the table now.
+    fn is_connected(&self, seat: &Seat) -> bool {
+        match &seat.occupant {
+            Occupant::Human(u) => self.connections.contains_key(&u.id),
+            Occupant::Computer(_) => true,
+            Occupant::Open => false,
+        }
+    }
+
+    /// A connection of `user_id` came (`here`) or went. When the last one of a player
+    /// still in a live game goes, the others hear `absent`; when one comes back,
+    /// `present`. Returns whether a seated player's connectedness changed.
+    pub(crate) fn presence(&mut self, user_id: &str, here: bool, now: Millis) -> bool {
+        let count = self.connections.entry(user_id.to_owned()).or_default();
+        *count = if here {
+            *count + 1
+        } else {
+            count.saturating_sub(1)
+        };
+        let connected = *count > 0;
+        let changed = *count == u32::from(here);
+        if !connected {
+            self.connections.remove(user_id);
+        }
+        let Some(seat) = self.seat_of_user(user_id) else {
+            return false;
+        };
+        let playing = self.status == Status::Live
+            && !self.game.is_over()
+            && self.game.position().is_active(self.seats[seat].colour);
+        if connected {
+            if self.away_since[seat].take().is_some() && playing {
+                self.emit(TableEvent::Present { seat });
+            }
+        } else if playing && self.away_since[seat].is_none() {
+            self.away_since[seat] = Some(now);
+            let claim_at = self.claim_at(now);
+            self.emit(TableEvent::Absent {
+                seat,
+                since: now,
+                claim_at,
+            });
+        }
+        changed
+    }
+
+    /// `user_id` claims the win of a 2-player game whose opponent has been away for
+    /// [`ABANDON_AFTER_MS`]; the absent player loses.
+    pub(crate) fn claim_win(&mut self, user_id: &str, now: Millis) -> Result<(), ProtoError> {
+        self.require_live("the game has not started")?;
+        let seat = self
+            .seat_of_user(user_id)
+            .ok_or_else(|| err(ErrorCode::NotSeated, "you do not sit at this table"))?;
+        if self.seats.len() != 2 {
+            return Err(err(
+                ErrorCode::CannotClaim,
+                "only a 2-player game can be won by claim; with more players an absent \
+                 seat flags when its time runs out",
+            ));
+        }
+        let other = 1 - seat;
+        let Some(since) = self.away_since[other] else {
+            return Err(err(ErrorCode::CannotClaim, "your opponent is connected"));
+        };
+        let claim_at = since + ABANDON_AFTER_MS;
+        if now < claim_at {
+            return Err(err(
+                ErrorCode::CannotClaim,
+                format!(
+                    "your opponent has been away {} s; the win can be claimed after {} s",
+                    (now - since) / 1_000,
+                    ABANDON_AFTER_MS / 1_000
+                ),
+            ));
+        }
+        let colour = self.seats[other].colour;
+        self.game.resign(colour).map_err(illegal)?;
+        self.abandoned = Some(colour);
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(now);
+        }
+        Ok(())
+    }
+
     // ----- clocks -----
 
     /// The running seat and when it flags, allowing for its lag.
@@ -811,7 +935,10 @@ impl TableCore {
     pub(crate) fn ending(&self) -> Option<Ending> {
         let outcome = self.game.outcome()?;
         Some(Ending {
-            reason: outcome.reason.to_string(),
+            reason: match self.abandoned {
+                Some(colour) => format!("abandoned-{colour}"),
+                None => outcome.reason.to_string(),
+            },
             places: outcome
                 .places
                 .iter()
@@ -968,6 +1095,70 @@ mod tests {
         let mv = t.game.legal_moves()[0];
         let path = t.game.position().path_of(&mv).to_string();
         (mv, path)
+    }
+
+    #[test]
+    fn the_win_over_an_absent_opponent_is_claimed_after_a_minute() {
+        let mut t = started(Variant::Classic2, true, None);
+        assert_eq!(t.summary().connected, vec![false, false]);
+        assert!(t.presence("p1", true, 0), "p1 is now connected");
+        assert!(!t.presence("p1", true, 0), "a second tab changes nothing");
+        assert_eq!(t.summary().connected, vec![false, true]);
+        t.take_events();
+        t.presence("p1", false, 1_000);
+        assert!(t.take_events().is_empty(), "one connection is left");
+        t.presence("p1", false, 2_000);
+        assert_eq!(
+            t.snapshot(2_000, None).summary.connected,
+            vec![false, false]
+        );
+        let events = t.take_events();
+        assert_eq!(
+            events[0].event,
+            TableEvent::Absent {
+                seat: 1,
+                since: 2_000,
+                claim_at: Some(62_000)
+            }
+        );
+        assert_eq!(t.snapshot(2_000, None).absent.len(), 1);
+        let e = t.claim_win("p0", 61_999).unwrap_err();
+        assert_eq!(e.code, ErrorCode::CannotClaim);
+        assert_eq!(
+            t.claim_win("p1", 70_000).unwrap_err().code,
+            ErrorCode::CannotClaim,
+            "the absent player's opponent is here"
+        );
+        t.claim_win("p0", 62_000).unwrap();
+        let ending = t.ending().unwrap();
+        assert!(ending.reason.starts_with("abandoned-"), "{}", ending.reason);
+        assert_eq!(ending.places[0], (0, 1), "the claimer wins");
+    }
+
+    #[test]
+    fn coming_back_cancels_the_absence_and_more_players_cannot_claim() {
+        let mut t = started(Variant::Classic3, false, None);
+        t.presence("p2", true, 0);
+        t.take_events();
+        t.presence("p2", false, 5);
+        t.presence("p2", true, 9);
+        let events: Vec<_> = t.take_events().into_iter().map(|e| e.event).collect();
+        assert_eq!(
+            events,
+            vec![
+                TableEvent::Absent {
+                    seat: 2,
+                    since: 5,
+                    claim_at: None
+                },
+                TableEvent::Present { seat: 2 }
+            ]
+        );
+        assert!(t.snapshot(9, None).absent.is_empty());
+        t.presence("p2", false, 10);
+        let e = t.claim_win("p0", 1_000_000).unwrap_err();
+        assert_eq!(e.code, ErrorCode::CannotClaim);
+        assert!(e.message.contains("2-player"), "{}", e.message);
     }
 
     #[test]

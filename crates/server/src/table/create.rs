@@ -62,6 +62,11 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
         record: None,
         clock: None,
         start_v: None,
+        invite: new.invite.clone(),
+        move_time_ms: new
+            .control
+            .is_none()
+            .then(|| new.move_time.unwrap_or(DEFAULT_MOVE_TIME) * 1_000),
     };
     let seat_rows: Vec<SeatRow> = new
         .seats
@@ -100,9 +105,7 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
         .collect();
     let mut core = TableCore::new(id, new.variant, new.rated, new.control, deps.lag, seats);
     core.invite = new.invite;
-    if new.control.is_none() {
-        core.move_time_ms = Some(new.move_time.unwrap_or(DEFAULT_MOVE_TIME) * 1_000);
-    }
+    core.move_time_ms = row.move_time_ms;
     for i in 0..core.seats.len() {
         if core.seats[i].occupant != Occupant::Open {
             let player = core.seats[i].occupant.view();

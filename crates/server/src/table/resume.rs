@@ -93,6 +93,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         move_deadline: None,
     });
     let mut last_clock = initial;
+    let mut last_move_ms = None;
     for m in deps.storage.moves(&game.id).await? {
         let colour = core.game.turn();
         let played = m
@@ -124,6 +125,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         if stored.is_some() {
             last_clock = stored;
         }
+        last_move_ms = Some(m.at_ms);
     }
     let now = deps.time.now_ms();
     core.clock = match (control, last_clock) {
@@ -142,11 +144,15 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
             core.chat.push(line);
         }
     }
+    core.invite = game.invite.clone();
     if control.is_none() {
-        // The time per move is not stored: a resumed untimed game gets the default,
-        // counted from now.
-        core.move_time_ms = Some(crate::protocol::DEFAULT_MOVE_TIME * 1_000);
-        core.turn_since = now;
+        // The deadline stands as before the stop: the turn began with the last move
+        // (or the start). Rows from before the time per move was stored get the default.
+        let move_time = game
+            .move_time_ms
+            .unwrap_or(crate::protocol::DEFAULT_MOVE_TIME * 1_000);
+        core.move_time_ms = Some(move_time);
+        core.turn_since = turn_began(last_move_ms.or(game.started_ms), move_time, now);
     }
     let over = core.game.is_over();
     if !over {
@@ -161,4 +167,38 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
     }
     actor.spawn();
     Ok(Ok(()))
+}
+
+/// When the resumed turn counts as begun: when it really began (`since`), unless its
+/// deadline passed while the server was down; then the seat to move gets
+/// [`GRACE_AFTER_RESTART_MS`] from `now`, since nobody could move meanwhile.
+fn turn_began(since: Option<i64>, move_time: i64, now: i64) -> i64 {
+    let since = since.unwrap_or(now).min(now);
+    let latest = now + GRACE_AFTER_RESTART_MS.min(move_time) - move_time;
+    since.max(latest)
+}
+
+/// Time left to the seat to move when its deadline passed during a restart.
+const GRACE_AFTER_RESTART_MS: i64 = 60_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deadline_survives_a_restart() {
+        // Turn began at 1 000, five minutes per move, restarted at 100 000.
+        assert_eq!(turn_began(Some(1_000), 300_000, 100_000), 1_000);
+    }
+
+    #[test]
+    fn a_deadline_that_passed_while_down_leaves_a_minute() {
+        let since = turn_began(Some(1_000), 300_000, 1_000_000);
+        assert_eq!(since + 300_000, 1_060_000);
+    }
+
+    #[test]
+    fn an_unknown_start_counts_from_now() {
+        assert_eq!(turn_began(None, 300_000, 5_000), 5_000);
+    }
 }

@@ -23,7 +23,9 @@ use crate::accounts::hash_token;
 use crate::http::MaybeUser;
 use crate::limits::SessionTie;
 use crate::state::AppState;
-use crate::table::{create_table, NewTable, Occupant, TableHandle, TimeControl, WatchReply};
+use crate::table::{
+    create_table, NewTable, Occupant, Presence, TableHandle, TimeControl, WatchReply,
+};
 
 /// Largest WebSocket message the transport accepts at all; frames between
 /// [`super::MAX_TEXT_BYTES`] and this get a `too_large` error and the connection stays.
@@ -71,6 +73,8 @@ struct Watch {
     generation: u64,
     task: JoinHandle<()>,
     _counted: Counted,
+    /// Tells the table while a logged-in user follows it.
+    _presence: Option<Presence>,
 }
 
 /// One entry in the server-wide count of watches ([`AppState::watches`]).
@@ -479,6 +483,10 @@ impl Conn {
                     w.task.abort();
                 }
             }
+            ClientMsg::ClaimWin { table } => {
+                let user = self.user()?.id.clone();
+                self.table(&table)?.claim_win(user).await?;
+            }
             ClientMsg::Resign { table } => {
                 let user = self.user()?.id.clone();
                 self.table(&table)?.resign(user).await?;
@@ -663,6 +671,7 @@ impl Conn {
         let out = self.out.clone();
         let id = handle.id.clone();
         let id_done = id.clone();
+        let handle_tx = handle.tx.clone();
         let handle = handle.clone();
         let mut rx = receiver;
         self.next_generation += 1;
@@ -709,6 +718,10 @@ impl Conn {
                 generation,
                 task,
                 _counted: Counted::new(&self.state),
+                _presence: self
+                    .user
+                    .as_ref()
+                    .map(|u| Presence::new(handle_tx, u.id.clone())),
             },
         );
         Ok(())
@@ -725,7 +738,7 @@ async fn send_watch_reply(
     let mut last = since.unwrap_or(0);
     if let Some(s) = snapshot {
         last = s.v;
-        let _ = out.send(ServerMsg::Table(s)).await;
+        let _ = out.send(ServerMsg::Table(Box::new(s))).await;
     }
     for e in events {
         last = e.v;
