@@ -151,3 +151,19 @@ export async function waitForTurnOrEnd(page, timeout = 30000) {
   );
   return page.$eval(".result", (r) => !r.hasAttribute("hidden"));
 }
+
+/**
+ * A new browser context at `baseUrl`'s lobby, logged in as a fresh guest: its page, the
+ * page errors it raises, and the guest's name.
+ */
+export async function guestPage(browser, baseUrl) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-GB" });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${baseUrl}/lobby`);
+  await page.click('[data-action="guest"]');
+  await page.waitForSelector("[data-user]");
+  const name = await page.$eval("[data-user]", (e) => e.getAttribute("data-user"));
+  return { context, page, errors, name };
+}

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { launch, RESULTS } from "./helpers.mjs";
+import { guestPage, launch, RESULTS } from "./helpers.mjs";
 import { startServer } from "./server.mjs";
 
 let server;
@@ -18,16 +18,7 @@ after(async () => {
   await server?.close();
 });
 
-async function guest() {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-GB" });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${server.url}/lobby`);
-  await page.click('[data-action="guest"]');
-  await page.waitForSelector("[data-user]");
-  return { context, page, errors };
-}
+const guest = () => guestPage(browser, server.url);
 
 test("a rematch moves both players to a new table with the seats rotated", { timeout: 300_000 }, async () => {
   const a = await guest();
