@@ -10,21 +10,7 @@ use stella_engine::{Game, Variant};
 #[tokio::test]
 async fn classic_three_resignation_ends_the_game_for_all() {
     let app = spawn_app_for_scripts().await;
-    let mut clients = Vec::new();
-    for _ in 0..3 {
-        let cookie = app.guest().await;
-        clients.push(app.ws(Some(&cookie)).await);
-    }
-    let table = clients[0]
-        .create(json!({"variant": "classic-3", "seats": ["me", "open", "open"]}))
-        .await;
-    for (i, c) in clients.iter_mut().enumerate().skip(1) {
-        c.send(json!({"t": "join", "d": {"table": table, "seat": i}}))
-            .await;
-    }
-    for c in clients.iter_mut() {
-        c.event("started").await;
-    }
+    let (mut clients, table) = app.seated_guests("classic-3", 3).await;
     // Seats: 0 white, 1 blue, 2 yellow. Play one round.
     let mut game = Game::new(Variant::Classic3);
     for seat in 0..3 {

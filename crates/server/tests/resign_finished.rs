@@ -32,21 +32,7 @@ async fn send_move(clients: &mut [Ws], seat: usize, table: &str, path: &str, ply
 #[tokio::test]
 async fn a_finished_player_cannot_resign_at_a_table_of_three() {
     let app = spawn_app_for_scripts().await;
-    let mut clients = Vec::new();
-    for _ in 0..3 {
-        let cookie = app.guest().await;
-        clients.push(app.ws(Some(&cookie)).await);
-    }
-    let table = clients[0]
-        .create(json!({"variant": "classic-3", "seats": ["me", "open", "open"]}))
-        .await;
-    for (i, c) in clients.iter_mut().enumerate().skip(1) {
-        c.send(json!({"t": "join", "d": {"table": table, "seat": i}}))
-            .await;
-    }
-    for c in clients.iter_mut() {
-        c.event("started").await;
-    }
+    let (mut clients, table) = app.seated_guests("classic-3", 3).await;
     // Greedy play until one seat can step back into its home after the deadline (which
     // eliminates it) and does, or until one seat arrives.
     let mut game = Game::new(Variant::Classic3);

@@ -196,6 +196,30 @@ impl TestApp {
         session_cookie(&res).expect("session cookie")
     }
 
+    /// `seats` guests at a new `variant` table whose every seat is a person: the first
+    /// creates it, the others join in seat order, and every client has seen `started`.
+    /// Returns the clients in seat order and the table id.
+    pub async fn seated_guests(&self, variant: &str, seats: usize) -> (Vec<Ws>, String) {
+        let mut clients = Vec::new();
+        for _ in 0..seats {
+            let cookie = self.guest().await;
+            clients.push(self.ws(Some(&cookie)).await);
+        }
+        let mut seat_list = vec!["me"];
+        seat_list.resize(seats, "open");
+        let table = clients[0]
+            .create(json!({"variant": variant, "seats": seat_list}))
+            .await;
+        for (i, c) in clients.iter_mut().enumerate().skip(1) {
+            c.send(json!({"t": "join", "d": {"table": table, "seat": i}}))
+                .await;
+        }
+        for c in clients.iter_mut() {
+            c.event("started").await;
+        }
+        (clients, table)
+    }
+
     /// A WebSocket client, after its `hello`.
     pub async fn ws(&self, cookie: Option<&str>) -> Ws {
         let mut req = format!("ws://127.0.0.1:{}/ws", self.port)
