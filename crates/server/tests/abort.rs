@@ -9,17 +9,7 @@ use serde_json::{json, Value};
 #[tokio::test]
 async fn an_abort_before_the_first_moves_changes_no_rating() {
     let app = spawn_app().await;
-    let ana = app.register("ana").await;
-    let bo = app.register("boris").await;
-    let mut a = app.ws(Some(&ana)).await;
-    let mut b = app.ws(Some(&bo)).await;
-    let table = a
-        .create(
-            json!({"variant": "classic-2", "rated": true, "time": {"minutes": 5, "increment": 3}}),
-        )
-        .await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
-    a.event("started").await;
+    let (table, mut a, mut b) = app.rated_duel().await;
     a.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}}))
         .await;
     a.recv_until(|m| m["t"] == "ack").await;

@@ -9,18 +9,7 @@ use serde_json::{json, Value};
 
 /// A finished rated classic-2 game between two registered players (`ana` resigned).
 async fn finished(app: &TestApp) -> (String, Ws, Ws) {
-    let ana = app.register("ana").await;
-    let bo = app.register("boris").await;
-    let mut a = app.ws(Some(&ana)).await;
-    let mut b = app.ws(Some(&bo)).await;
-    let table = a
-        .create(
-            json!({"variant": "classic-2", "rated": true, "time": {"minutes": 5, "increment": 3}}),
-        )
-        .await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
-    a.event("started").await;
-    b.event("started").await;
+    let (table, mut a, mut b) = app.rated_duel().await;
     a.send(json!({"t": "resign", "d": {"table": table}})).await;
     a.event("ended").await;
     b.event("ended").await;

@@ -196,6 +196,25 @@ impl TestApp {
         session_cookie(&res).expect("session cookie")
     }
 
+    /// A rated classic-2 table at 5+3 between two registered players, `ana` (white,
+    /// who created it) and `boris`, started and seen as started by both: the table id
+    /// and their clients.
+    pub async fn rated_duel(&self) -> (String, Ws, Ws) {
+        let ana = self.register("ana").await;
+        let bo = self.register("boris").await;
+        let mut a = self.ws(Some(&ana)).await;
+        let mut b = self.ws(Some(&bo)).await;
+        let table = a
+            .create(
+                json!({"variant": "classic-2", "rated": true, "time": {"minutes": 5, "increment": 3}}),
+            )
+            .await;
+        b.send(json!({"t": "join", "d": {"table": table}})).await;
+        a.event("started").await;
+        b.event("started").await;
+        (table, a, b)
+    }
+
     /// `seats` guests at a new `variant` table whose every seat is a person: the first
     /// creates it, the others join in seat order, and every client has seen `started`.
     /// Returns the clients in seat order and the table id.
