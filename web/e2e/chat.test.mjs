@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { guestPage, launch, RESULTS } from "./helpers.mjs";
+import { guestPage, launch, RESULTS, startDuel } from "./helpers.mjs";
 import { startServer } from "./server.mjs";
 
 let server;
@@ -35,16 +35,7 @@ async function say(page, text) {
 test("two players chat at a table; lines are text, can be hidden, and stay in the replay", { timeout: 300_000 }, async () => {
   const a = await guest();
   const b = await guest();
-
-  await a.page.selectOption("#create-variant", "classic-2");
-  await a.page.selectOption("#create-seat-0", "me");
-  await a.page.selectOption("#create-seat-1", "open");
-  await a.page.click('[data-action="create"]');
-  await a.page.waitForURL(/\/table\//);
-  const tableId = a.page.url().split("/table/")[1];
-  await b.page.goto(`${server.url}/table/${tableId}`);
-  await b.page.waitForSelector('[data-action="join"]:not([hidden])');
-  await b.page.click('[data-action="join"]');
+  const tableId = await startDuel(a, b, server.url);
   await a.page.waitForSelector('[data-action="resign"]:not([hidden])');
 
   const html = "hello <b>there</b> <img src=x onerror=alert(1)>";

@@ -167,3 +167,20 @@ export async function guestPage(browser, baseUrl) {
   const name = await page.$eval("[data-user]", (e) => e.getAttribute("data-user"));
   return { context, page, errors, name };
 }
+
+/**
+ * Guest `a` creates a classic-2 table (`a` white, one open seat) from the lobby and guest
+ * `b` opens it at `baseUrl` and sits down; returns the table id.
+ */
+export async function startDuel(a, b, baseUrl) {
+  await a.page.selectOption("#create-variant", "classic-2");
+  await a.page.selectOption("#create-seat-0", "me");
+  await a.page.selectOption("#create-seat-1", "open");
+  await a.page.click('[data-action="create"]');
+  await a.page.waitForURL(/\/table\//);
+  const id = a.page.url().split("/table/")[1];
+  await b.page.goto(`${baseUrl}/table/${id}`);
+  await b.page.waitForSelector('[data-action="join"]:not([hidden])');
+  await b.page.click('[data-action="join"]');
+  return id;
+}

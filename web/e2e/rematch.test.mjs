@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { guestPage, launch, RESULTS } from "./helpers.mjs";
+import { guestPage, launch, RESULTS, startDuel } from "./helpers.mjs";
 import { startServer } from "./server.mjs";
 
 let server;
@@ -23,15 +23,7 @@ const guest = () => guestPage(browser, server.url);
 test("a rematch moves both players to a new table with the seats rotated", { timeout: 300_000 }, async () => {
   const a = await guest();
   const b = await guest();
-  await a.page.selectOption("#create-variant", "classic-2");
-  await a.page.selectOption("#create-seat-0", "me");
-  await a.page.selectOption("#create-seat-1", "open");
-  await a.page.click('[data-action="create"]');
-  await a.page.waitForURL(/\/table\//);
-  const first = a.page.url().split("/table/")[1];
-  await b.page.goto(`${server.url}/table/${first}`);
-  await b.page.waitForSelector('[data-action="join"]:not([hidden])');
-  await b.page.click('[data-action="join"]');
+  const first = await startDuel(a, b, server.url);
   // A plays white and moves first.
   await a.page.waitForSelector(".hole.movable");
   assert.equal(await b.page.$(".hole.movable"), null);
