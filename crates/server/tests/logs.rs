@@ -1,5 +1,6 @@
 //! No password or session token ever reaches the server's logs, even at TRACE level.
 
+#[path = "suite/common/mod.rs"]
 mod common;
 
 use std::io::Write;

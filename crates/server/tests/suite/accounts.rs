@@ -1,9 +1,9 @@
 //! Accounts and HTTP security: validation, sessions, rotation, logout, Origin checks,
 //! headers, limits.
 
-mod common;
+use crate::common;
 
-use common::{session_cookie, spawn_app, spawn_app_with, Options};
+use crate::common::{session_cookie, spawn_app, spawn_app_with, Options};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 

@@ -1,11 +1,11 @@
 //! Clocks with an injected time source: increments, a flag exactly at zero, and the
 //! flag ending the game for both players.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
-use common::{spawn_app_with, Options};
+use crate::common::{spawn_app_with, Options};
 use serde_json::json;
 use stella_server::ManualTime;
 

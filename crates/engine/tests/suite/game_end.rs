@@ -1,8 +1,8 @@
 //! Arrival, places, the deadline, the two-player last move, limits, repetition,
 //! resignation and time forfeits (docs/rules.md §4–§8).
 
-mod common;
-use common::*;
+use crate::common;
+use crate::common::*;
 use stella_engine::{Colour::*, EndReason, Game, IllegalMove, Position, Variant};
 
 const NEAR_END: &str = "classic-2 white 40 white:e13,e15,e16,e17,f14,f15,f16,g14,g15,h14 black:j4,k3,k4,l2,l3,l4,m1,m2,m3,m5 made:39,39";

@@ -2,11 +2,11 @@
 //! tables with computer seats, tables nobody joins, live sockets of ended sessions,
 //! the watch set of a connection, clients that never read, and forged lag.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
-use common::{spawn_app_with, Options, Ws};
+use crate::common::{spawn_app_with, Options, Ws};
 use serde_json::{json, Value};
 use stella_server::ManualTime;
 

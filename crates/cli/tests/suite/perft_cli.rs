@@ -1,8 +1,8 @@
 //! `stella perft` end to end: output format, moves, positions, errors.
 
-mod common;
+use crate::common;
 
-use common::stella;
+use crate::common::stella;
 
 #[test]
 fn prints_one_line_per_depth() {

@@ -1,8 +1,8 @@
 //! `stella-lab match` and `stella-lab tally` end to end.
 
-mod common;
+use crate::common;
 
-use common::lab as stella;
+use crate::common::lab as stella;
 
 fn line_after<'a>(out: &'a str, key: &str) -> &'a str {
     out.lines()

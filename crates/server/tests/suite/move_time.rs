@@ -1,11 +1,11 @@
 //! Untimed tables have a time per move: when it passes, the seat to move has flagged
 //! (with an injected clock).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
-use common::{spawn_app_with, Options};
+use crate::common::{spawn_app_with, Options};
 use serde_json::json;
 use stella_server::ManualTime;
 

@@ -1,10 +1,10 @@
 //! At a table of three, a player who is out of the game (eliminated by going home
 //! after the deadline, or arrived) can no longer resign; the others still can.
 
-mod common;
+use crate::common;
 
-use common::play::next_greedy;
-use common::{spawn_app_for_scripts, Ws};
+use crate::common::play::next_greedy;
+use crate::common::{spawn_app_for_scripts, Ws};
 use serde_json::json;
 use stella_engine::{Game, Variant};
 

@@ -1,9 +1,9 @@
 //! `stella-lab tune` end to end: a short run writes weights that parse, and bad
 //! arguments are refused with the argument named.
 
-mod common;
+use crate::common;
 
-use common::lab as stella;
+use crate::common::lab as stella;
 use stella_ai::Weights;
 
 #[test]

@@ -2,9 +2,9 @@
 //! table with the same settings and the seats rotated starts, and everyone watching
 //! hears of it; the offer lapses when a player leaves.
 
-mod common;
+use crate::common;
 
-use common::{spawn_app, TestApp, Ws};
+use crate::common::{spawn_app, TestApp, Ws};
 use serde_json::{json, Value};
 
 /// A finished rated classic-2 game between two registered players (`ana` resigned).

@@ -1,9 +1,9 @@
 //! Computer seats play their turns off the async threads; a lobby subscriber sees the
 //! table appear and change live.
 
-mod common;
+use crate::common;
 
-use common::spawn_app;
+use crate::common::spawn_app;
 use serde_json::json;
 
 #[tokio::test]

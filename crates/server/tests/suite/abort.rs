@@ -1,9 +1,9 @@
 //! Aborting over real WebSockets: until every seat has made its first move a player
 //! may call a rated game off; it gets no result and changes no rating.
 
-mod common;
+use crate::common;
 
-use common::spawn_app;
+use crate::common::spawn_app;
 use serde_json::{json, Value};
 
 #[tokio::test]

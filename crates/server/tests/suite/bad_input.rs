@@ -1,9 +1,9 @@
 //! Bad input of every class is refused with a clear error code while the connection
 //! and the server stay up, and nothing changes.
 
-mod common;
+use crate::common;
 
-use common::{spawn_app, Ws};
+use crate::common::{spawn_app, Ws};
 use serde_json::json;
 
 /// Two guests at a started classic-2 table: (white, black, table).

@@ -1,11 +1,11 @@
 //! A client that drops its connection comes back and gets exactly what it missed; the
 //! clock kept running meanwhile.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
-use common::{spawn_app_with, Options};
+use crate::common::{spawn_app_with, Options};
 use serde_json::json;
 use stella_server::ManualTime;
 

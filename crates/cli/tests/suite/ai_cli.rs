@@ -1,8 +1,8 @@
 //! `stella analyse` end to end.
 
-mod common;
+use crate::common;
 
-use common::stella;
+use crate::common::stella;
 use stella_engine::{MovePath, Position, Variant};
 
 fn line_after<'a>(out: &'a str, key: &str) -> &'a str {

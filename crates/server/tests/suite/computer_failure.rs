@@ -1,12 +1,12 @@
 //! A computer seat whose search fails (panics, or finds nothing) is asked once more,
 //! then plays the quickest legal move: the table never waits on a dead search.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use common::{spawn_app_with, Options};
+use crate::common::{spawn_app_with, Options};
 use serde_json::json;
 use stella_engine::{Game, Move};
 use stella_server::computer::ComputerPlayer;

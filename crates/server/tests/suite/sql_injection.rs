@@ -1,9 +1,9 @@
 //! Only bound SQL parameters: text that would change a query built by string
 //! concatenation reaches the database as plain data.
 
-mod common;
+use crate::common;
 
-use common::spawn_app;
+use crate::common::spawn_app;
 use serde_json::{json, Value};
 
 #[tokio::test]

@@ -1,9 +1,9 @@
 //! A classic-3 table where one resignation ends the game for everyone.
 
-mod common;
+use crate::common;
 
-use common::play::{next_greedy, play};
-use common::spawn_app_for_scripts;
+use crate::common::play::{next_greedy, play};
+use crate::common::spawn_app_for_scripts;
 use serde_json::json;
 use stella_engine::{Game, Variant};
 

@@ -1,9 +1,9 @@
 //! Private tables over real WebSockets: absent from the lobby, refused without the
 //! invitation, open to whoever holds it.
 
-mod common;
+use crate::common;
 
-use common::spawn_app;
+use crate::common::spawn_app;
 use serde_json::{json, Value};
 
 #[tokio::test]

@@ -2,11 +2,11 @@
 //! the win after a minute away, and hears `present` if they come back first (with an
 //! injected clock).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
-use common::{spawn_app_with, Options};
+use crate::common::{spawn_app_with, Options};
 use serde_json::json;
 use stella_server::ManualTime;
 

@@ -1,10 +1,10 @@
 //! A full rated classic-2 game over real WebSockets, to the end, with ratings, game
 //! lists, replay data and the record download.
 
-mod common;
+use crate::common;
 
-use common::play::{next_greedy, play};
-use common::spawn_app_for_scripts;
+use crate::common::play::{next_greedy, play};
+use crate::common::spawn_app_for_scripts;
 use serde_json::json;
 use stella_engine::{Colour, Game, Record, Variant};
 

@@ -2,9 +2,9 @@
 //! throttling, the trusted proxy's client address, and the Origin check against the
 //! configured public origin.
 
-mod common;
+use crate::common;
 
-use common::{spawn_app_with, Options, TestApp};
+use crate::common::{spawn_app_with, Options, TestApp};
 use serde_json::{json, Value};
 
 async fn login(app: &TestApp, name: &str, password: &str) -> reqwest::Response {

@@ -1,11 +1,11 @@
 //! A restarted server resumes live games where they stood, without charging the
 //! downtime to any clock, and keeping each table's settings (invitation, time per move).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
-use common::{spawn_app_with, Options};
+use crate::common::{spawn_app_with, Options};
 use serde_json::json;
 use stella_server::ManualTime;
 

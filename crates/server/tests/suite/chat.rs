@@ -2,9 +2,9 @@
 //! shown in the replay, rate-limited, and spectators' lines kept from the players of a
 //! rated game.
 
-mod common;
+use crate::common;
 
-use common::{spawn_app, TestApp, Ws};
+use crate::common::{spawn_app, TestApp, Ws};
 use serde_json::{json, Value};
 
 async fn say(ws: &mut Ws, table: &str, text: &str) {

@@ -1,0 +1,8 @@
+//! The cli integration tests, built as one test binary so that the
+//! workspace links one executable per crate instead of one per file.
+
+mod common;
+
+mod ai_cli;
+mod kill_restart;
+mod perft_cli;

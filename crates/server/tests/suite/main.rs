@@ -1,0 +1,24 @@
+//! The server integration tests, built as one test binary so that the
+//! workspace links one executable per crate instead of one per file.
+
+mod common;
+
+mod abandon;
+mod abort;
+mod accounts;
+mod auth_limits;
+mod bad_input;
+mod chat;
+mod clocks;
+mod computer;
+mod computer_failure;
+mod game_three;
+mod game_two;
+mod move_time;
+mod private_table;
+mod reconnect;
+mod rematch;
+mod resign_finished;
+mod resource_limits;
+mod restart;
+mod sql_injection;
