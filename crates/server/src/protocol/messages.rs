@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ErrorCode;
+use super::{ChallengeEnd, ChallengeRequest, ChallengeView, ErrorCode};
 use crate::table::ClockView;
 
 /// A time control as clients write it.
@@ -151,6 +151,23 @@ pub enum ClientMsg {
     QuickPair(TimeSpec),
     /// Stop waiting for an opponent.
     QuickPairCancel,
+    /// Challenge a user by name to a classic-2 game (accounts only).
+    Challenge(ChallengeRequest),
+    /// Accept a challenge made to you: the game starts at once.
+    ChallengeAccept {
+        /// Challenge id.
+        id: String,
+    },
+    /// Decline a challenge made to you.
+    ChallengeDecline {
+        /// Challenge id.
+        id: String,
+    },
+    /// Take back a challenge you made.
+    ChallengeCancel {
+        /// Challenge id.
+        id: String,
+    },
 }
 
 /// The type names of [`ClientMsg`], to tell an unknown type from a malformed message.
@@ -171,6 +188,10 @@ pub const CLIENT_TYPES: &[&str] = &[
     "rematch",
     "quick_pair",
     "quick_pair_cancel",
+    "challenge",
+    "challenge_accept",
+    "challenge_decline",
+    "challenge_cancel",
 ];
 
 /// A player as others see them.
@@ -485,6 +506,27 @@ pub enum ServerMsg {
     Paired {
         /// Table id.
         table: String,
+    },
+    /// A new challenge, sent to both the challenger and the challenged user.
+    Challenge(ChallengeView),
+    /// Every open challenge made by or to the user (after `lobby_subscribe`).
+    Challenges {
+        /// Oldest first.
+        challenges: Vec<ChallengeView>,
+    },
+    /// A challenge was accepted: the game has started at this table (both sides).
+    ChallengeAccepted {
+        /// Challenge id.
+        id: String,
+        /// Table id.
+        table: String,
+    },
+    /// A challenge ended without a game (both sides).
+    ChallengeEnded {
+        /// Challenge id.
+        id: String,
+        /// Why.
+        reason: ChallengeEnd,
     },
     /// Full state of a table.
     Table(Box<TableSnapshot>),

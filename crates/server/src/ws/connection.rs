@@ -157,6 +157,11 @@ async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, s
     let now = state.time.now_ms();
     let tie: Option<SessionTie> = session.as_deref().map(|h| state.sessions.tie(h));
     let (watch_done, mut watch_done_rx) = mpsc::unbounded_channel();
+    // Accounts can be challenged while connected; guests take no part in challenges.
+    let online = user
+        .as_ref()
+        .filter(|u| !u.guest)
+        .map(|u| (u.id.clone(), out.clone()));
     let mut conn = Conn {
         id: state.next_connection_id(),
         bucket: TokenBucket::new(state.config.ws_burst, state.config.ws_per_second, now),
@@ -173,6 +178,7 @@ async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, s
         last_limit_notice: None,
         slow: AtomicBool::new(false),
     };
+    let online = online.map(|(id, out)| state.challenges.connect(conn.id, &id, out));
     conn.send(ServerMsg::Hello {
         user: conn.user.clone(),
         now,
@@ -264,6 +270,7 @@ async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, s
         }
         Ending::Closed => {}
     }
+    drop(online);
     drop(conn);
     drop(tie);
     let mut writer = writer;
@@ -512,6 +519,22 @@ impl Conn {
                     .await?;
             }
             ClientMsg::QuickPairCancel => self.state.pairing.cancel(self.id),
+            ClientMsg::Challenge(req) => {
+                let user = self.user()?.clone();
+                crate::challenge::challenge(&self.state, self.id, &user, req).await?;
+            }
+            ClientMsg::ChallengeAccept { id } => {
+                let user = self.user()?.clone();
+                crate::challenge::accept(&self.state, &user, &id).await?;
+            }
+            ClientMsg::ChallengeDecline { id } => {
+                let user = self.user()?.id.clone();
+                self.state.challenges.decline(&id, &user)?;
+            }
+            ClientMsg::ChallengeCancel { id } => {
+                let user = self.user()?.id.clone();
+                self.state.challenges.cancel(&id, &user)?;
+            }
             ClientMsg::Move { .. } => unreachable!("moves are dispatched separately"),
         }
         Ok(())
@@ -634,6 +657,10 @@ impl Conn {
             tables: lobby.list(),
         })
         .await;
+        if let Some(user) = self.user.as_ref().filter(|u| !u.guest) {
+            let challenges = self.state.challenges.involving(&user.id);
+            self.send(ServerMsg::Challenges { challenges }).await;
+        }
         let out = self.out.clone();
         self.lobby = Some(tokio::spawn(async move {
             loop {
