@@ -90,6 +90,7 @@ impl Application {
             shutdown: rx,
             lag: config.lag,
             linger: config.finished_table_linger,
+            abandon_after: config.abandon_after,
         };
         let expired = deps
             .storage

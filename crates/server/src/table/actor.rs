@@ -39,6 +39,9 @@ pub struct TableDeps {
     pub lag: LagPolicy,
     /// How long a finished table keeps answering before its task ends.
     pub linger: Duration,
+    /// How long a player of a 2-player game may be away before the opponent may
+    /// claim the win.
+    pub abandon_after: Duration,
 }
 
 fn storage_error(e: crate::storage::StorageError) -> ProtoError {

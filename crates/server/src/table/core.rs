@@ -100,7 +100,7 @@ pub(crate) struct Ending {
 }
 
 /// How long a player of a 2-player game may be away before the opponent may claim
-/// the win.
+/// the win, unless the server is configured otherwise.
 pub(crate) const ABANDON_AFTER_MS: Millis = 60_000;
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -148,6 +148,9 @@ pub(crate) struct TableCore {
     away_since: Vec<Option<Millis>>,
     /// The colour whose win was claimed for abandonment.
     abandoned: Option<Colour>,
+    /// How long a player of a 2-player game may be away before the opponent may
+    /// claim the win.
+    pub(crate) abandon_after_ms: Millis,
     outbox: Vec<EventEnvelope>,
 }
 
@@ -198,6 +201,7 @@ impl TableCore {
             connections: Default::default(),
             away_since: vec![None; n],
             abandoned: None,
+            abandon_after_ms: ABANDON_AFTER_MS,
             outbox: Vec::new(),
         }
     }
@@ -340,7 +344,7 @@ impl TableCore {
 
     /// When the win over a player away since `since` may be claimed (2 players only).
     fn claim_at(&self, since: Millis) -> Option<Millis> {
-        (self.seats.len() == 2).then_some(since + ABANDON_AFTER_MS)
+        (self.seats.len() == 2).then_some(since + self.abandon_after_ms)
     }
 
     /// The logged events after version `since` as `viewer` sees them, or none when the
@@ -703,7 +707,7 @@ impl TableCore {
     }
 
     /// `user_id` claims the win of a 2-player game whose opponent has been away for
-    /// [`ABANDON_AFTER_MS`]; the absent player loses.
+    /// `abandon_after_ms`; the absent player loses.
     pub(crate) fn claim_win(&mut self, user_id: &str, now: Millis) -> Result<(), ProtoError> {
         self.require_live("the game has not started")?;
         let seat = self
@@ -720,14 +724,14 @@ impl TableCore {
         let Some(since) = self.away_since[other] else {
             return Err(err(ErrorCode::CannotClaim, "your opponent is connected"));
         };
-        let claim_at = since + ABANDON_AFTER_MS;
+        let claim_at = since + self.abandon_after_ms;
         if now < claim_at {
             return Err(err(
                 ErrorCode::CannotClaim,
                 format!(
                     "your opponent has been away {} s; the win can be claimed after {} s",
                     (now - since) / 1_000,
-                    ABANDON_AFTER_MS / 1_000
+                    self.abandon_after_ms / 1_000
                 ),
             ));
         }

@@ -105,6 +105,7 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
         .collect();
     let mut core = TableCore::new(id, new.variant, new.rated, new.control, deps.lag, seats);
     core.invite = new.invite;
+    core.abandon_after_ms = deps.abandon_after.as_millis() as i64;
     core.move_time_ms = row.move_time_ms;
     for i in 0..core.seats.len() {
         if core.seats[i].occupant != Occupant::Open {

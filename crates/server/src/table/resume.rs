@@ -69,6 +69,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         deps.lag,
         seats,
     );
+    core.abandon_after_ms = deps.abandon_after.as_millis() as i64;
     let start_v = game.start_v.unwrap_or(n as i64 + 1).max(1) as u64;
     core.v = (start_v - 1).saturating_sub(n as u64);
     for i in 0..n {
