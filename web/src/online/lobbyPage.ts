@@ -11,6 +11,7 @@ import { navigate } from "../ui/navigate";
 import type { Page } from "../ui/page";
 import { swatch } from "../ui/swatch";
 import { AccountBar } from "./accountBar";
+import { ChallengePanel } from "./challengePanel";
 import { tableUrl } from "./inviteLink";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { seatLabel } from "./playerName";
@@ -64,6 +65,7 @@ export class LobbyPage implements Page {
   private readonly conn = h("p", { class: "conn" });
   private readonly error = h("p", { class: "note error", role: "alert" });
   private readonly quick = h("section", { class: "quick-pair" });
+  private readonly challenges = new ChallengePanel(liveSocket(), () => knownUser(), (table) => navigate(tableUrl(table)));
   /** The preset being waited for, if any. */
   private waiting: TimeSpec | null = null;
   private tables = new Map<string, TableSummary>();
@@ -95,6 +97,7 @@ export class LobbyPage implements Page {
   }
 
   private onMessage(m: ServerMsg): void {
+    if (this.challenges.onMessage(m)) return;
     switch (m.t) {
       case "lobby":
         this.tables = new Map(m.d.tables.map((x) => [x.id, x]));
@@ -233,6 +236,7 @@ export class LobbyPage implements Page {
     };
     this.account.render();
     this.renderQuick();
+    this.challenges.render();
     this.renderForm();
     this.renderTables();
     this.renderConn(liveSocket().state);
@@ -242,6 +246,7 @@ export class LobbyPage implements Page {
       this.conn,
       this.error,
       this.quick,
+      this.challenges.root,
       h("div", { class: "lobby-grid" }, h("section", {}, h("h2", {}, t("online.tables")), this.list), this.form),
       h("p", {}, h("a", { href: "/leaderboard", "data-link": true }, t("online.leaderboards"))),
     );

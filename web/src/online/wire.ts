@@ -165,7 +165,34 @@ export type ClientMsg =
   | { t: "abort"; d: { table: string } }
   | { t: "claim_win"; d: { table: string } }
   | { t: "quick_pair"; d: TimeSpec }
-  | { t: "quick_pair_cancel" };
+  | { t: "quick_pair_cancel" }
+  | { t: "challenge"; d: ChallengeRequest }
+  | { t: "challenge_accept"; d: { id: string } }
+  | { t: "challenge_decline"; d: { id: string } }
+  | { t: "challenge_cancel"; d: { id: string } };
+
+/** A challenge to a named user for a classic-2 game. */
+export interface ChallengeRequest {
+  readonly to: string;
+  readonly time: TimeSpec | null;
+  readonly rated: boolean;
+  readonly move_time?: number;
+}
+
+/** An open challenge as both sides see it. */
+export interface ChallengeView {
+  readonly id: string;
+  readonly from: UserInfo;
+  readonly to: UserInfo;
+  readonly time: TimeSpec | null;
+  readonly rated: boolean;
+  readonly move_time: number | null;
+  /** When it lapses unless answered (Unix ms). */
+  readonly expires_at: number;
+}
+
+/** Why a challenge ended without a game. */
+export type ChallengeEnd = "declined" | "cancelled" | "expired" | "left";
 
 /** Messages from the server. */
 export type ServerMsg =
@@ -176,6 +203,10 @@ export type ServerMsg =
   | { t: "lobby_remove"; d: { table: string } }
   | { t: "table_created"; d: { table: string; invite?: string } }
   | { t: "paired"; d: { table: string } }
+  | { t: "challenge"; d: ChallengeView }
+  | { t: "challenges"; d: { challenges: ChallengeView[] } }
+  | { t: "challenge_accepted"; d: { id: string; table: string } }
+  | { t: "challenge_ended"; d: { id: string; reason: ChallengeEnd } }
   | { t: "table"; d: TableSnapshot }
   | { t: "event"; d: EventEnvelope }
   | { t: "ack"; d: { ack: number } }
