@@ -210,7 +210,7 @@ export const en = {
   "rematch.lapsed": "A player has left: no rematch.",
   "absent.away": "{name} has left the table.",
   "absent.countdown": "{name} has left the table: you may claim the win in {s} s.",
-  "absent.claimable": "{name} has been away for a minute: you may claim the win.",
+  "absent.claimable": "{name} has been away past the limit: you may claim the win.",
   "absent.claim": "Claim the win",
   "presence.offline": "offline",
   "challenge.title": "Challenge a player (two players)",

@@ -212,7 +212,7 @@ export const it: Messages = {
   "rematch.lapsed": "Un giocatore se n'è andato: niente rivincita.",
   "absent.away": "{name} ha lasciato il tavolo.",
   "absent.countdown": "{name} ha lasciato il tavolo: potrai reclamare la vittoria tra {s} s.",
-  "absent.claimable": "{name} è assente da un minuto: puoi reclamare la vittoria.",
+  "absent.claimable": "{name} è assente oltre il limite: puoi reclamare la vittoria.",
   "absent.claim": "Reclama la vittoria",
   "presence.offline": "non connesso",
   "challenge.title": "Sfida un giocatore (due giocatori)",

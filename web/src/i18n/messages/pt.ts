@@ -212,7 +212,7 @@ export const pt: Messages = {
   "rematch.lapsed": "Um jogador saiu: não haverá revanche.",
   "absent.away": "{name} saiu da mesa.",
   "absent.countdown": "{name} saiu da mesa: poderá reclamar a vitória dentro de {s} s.",
-  "absent.claimable": "{name} está ausente há um minuto: pode reclamar a vitória.",
+  "absent.claimable": "{name} está ausente além do limite: pode reclamar a vitória.",
   "absent.claim": "Reclamar a vitória",
   "presence.offline": "desligado",
   "challenge.title": "Desafiar um jogador (dois jogadores)",
