@@ -178,7 +178,9 @@ pub fn default_computer() -> Arc<dyn ComputerPlayer> {
 }
 
 fn router(state: AppState) -> Router {
-    let api = http::account_routes().merge(http::game_routes());
+    let api = http::account_routes()
+        .merge(http::game_routes())
+        .merge(crate::bots::routes());
     Router::new()
         .route("/healthz", get(http::healthz))
         .route("/ws", get(ws_handler))

@@ -75,7 +75,7 @@ impl Pairing {
         let new = NewTable {
             variant: Variant::Classic2,
             control: Some(control),
-            rated: !opponent.user.guest && !user.guest,
+            rated: [&opponent.user, &user].iter().all(|u| !u.guest && !u.bot),
             seats: vec![
                 Occupant::Human(opponent.user.clone()),
                 Occupant::Human(user),

@@ -72,14 +72,18 @@ pub async fn challenge(
             "you cannot challenge yourself",
         ));
     }
+    let to = UserInfo {
+        id: row.id,
+        name: row.username,
+        guest: false,
+        bot: row.is_bot != 0,
+    };
+    crate::bots::check_unrated(req.rated, &[user, &to])?;
+    crate::bots::check_games_at_once(&state.lobby, user)?;
     let view = ChallengeView {
         id: random_id(12),
         from: user.clone(),
-        to: UserInfo {
-            id: row.id,
-            name: row.username,
-            guest: false,
-        },
+        to,
         time: req.time,
         rated: req.rated,
         move_time: if req.time.is_none() {
@@ -101,6 +105,7 @@ pub async fn challenge(
 /// `user` accepts challenge `id`: a private classic-2 table starts with both seated,
 /// in an order drawn at random, and both sides get `challenge_accepted`.
 pub async fn accept(state: &AppState, user: &UserInfo, id: &str) -> Result<String, ProtoError> {
+    crate::bots::check_games_at_once(&state.lobby, user)?;
     let (view, conn) = state.challenges.take_for_accept(id, &user.id)?;
     let control = view
         .time

@@ -298,6 +298,7 @@ mod tests {
             id: id.into(),
             name: format!("name-{id}"),
             guest: false,
+            bot: false,
         }
     }
 

@@ -208,6 +208,9 @@ pub enum PlayerView {
         name: String,
         /// Whether a guest.
         guest: bool,
+        /// Whether a bot account.
+        #[serde(default)]
+        bot: bool,
     },
     /// A computer player.
     Computer {
@@ -464,6 +467,9 @@ pub struct UserInfo {
     pub name: String,
     /// Whether a guest.
     pub guest: bool,
+    /// Whether a bot account (a program playing with an API token).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// Messages from the server.
@@ -611,6 +617,7 @@ mod tests {
                     id: "u".into(),
                     name: "ann".into(),
                     guest: false,
+                    bot: false,
                 },
                 text: "hi".into(),
                 at: 5,

@@ -95,10 +95,13 @@ impl TableActor {
         handle
     }
 
-    /// Shows the table's new state in the lobby; private tables stay out of it.
+    /// Shows the table's new state in the lobby; private tables stay out of its list
+    /// (the lobby still counts them for the limits on what a user holds).
     fn publish(&self) {
         if self.core.invite.is_none() {
             self.deps.lobby.publish(self.core.summary());
+        } else {
+            self.deps.lobby.publish_private(self.core.summary());
         }
     }
 

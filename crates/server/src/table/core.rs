@@ -402,6 +402,12 @@ impl TableCore {
                 "guests play casual games only; register to play rated",
             ));
         }
+        if self.rated && user.bot {
+            return Err(err(
+                ErrorCode::RatedNeedsAccounts,
+                "bots play casual games only; join a casual table",
+            ));
+        }
         if self.seat_of_user(&user.id).is_some() {
             return Err(err(
                 ErrorCode::AlreadySeated,
@@ -985,6 +991,7 @@ mod tests {
             id: id.into(),
             name: format!("name-{id}"),
             guest: false,
+            bot: false,
         }
     }
 

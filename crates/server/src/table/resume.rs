@@ -43,6 +43,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
             (Some(uid), _) => match deps.storage.user_by_id(uid).await? {
                 Some(u) => Occupant::Human(UserInfo {
                     guest: u.guest(),
+                    bot: u.bot(),
                     id: u.id,
                     name: u.username,
                 }),
