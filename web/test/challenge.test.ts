@@ -32,3 +32,12 @@ describe("challenge list", () => {
     expect(challengeTerms({ time: null, rated: false })).toBe("No clock · Casual");
   });
 });
+
+describe("bot accounts", () => {
+  it("are marked wherever a player is named", async () => {
+    const { playerName, userName } = await import("../src/online/playerName");
+    expect(userName({ name: "robo", bot: true })).toBe("BOT robo");
+    expect(userName({ name: "pat" })).toBe("pat");
+    expect(playerName({ kind: "human", id: "1", name: "robo", guest: false, bot: true })).toBe("BOT robo");
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { t } from "../i18n/i18n";
 import { clear, h } from "../ui/dom";
+import { userName } from "./playerName";
 import type { Socket } from "./socket";
 import type { ChallengeEnd, ChallengeView, ServerMsg, TimeSpec } from "./wire";
 
@@ -92,7 +93,7 @@ export class ChallengePanel {
         break;
       case "challenge":
         this.list.add(m.d);
-        if (m.d.from.id === this.me()?.id) this.status.textContent = t("challenge.sent", { name: m.d.to.name });
+        if (m.d.from.id === this.me()?.id) this.status.textContent = t("challenge.sent", { name: userName(m.d.to) });
         break;
       case "challenge_accepted":
         this.list.remove(m.d.id);
@@ -101,7 +102,7 @@ export class ChallengePanel {
       case "challenge_ended": {
         const c = this.list.remove(m.d.id);
         if (c) {
-          const other = c.from.id === this.me()?.id ? c.to.name : c.from.name;
+          const other = userName(c.from.id === this.me()?.id ? c.to : c.from);
           this.status.textContent = t(ENDINGS[m.d.reason], { name: other });
         }
         break;
@@ -158,7 +159,7 @@ export class ChallengePanel {
     if (incoming.length > 0)
       lists.push( h("ul", { class: "challenge-list", "aria-label": t("challenge.incoming") },
         incoming.map((c) => h("li", { class: "challenge incoming", "data-challenge": c.id },
-          h("span", {}, t("challenge.from", { name: c.from.name })),
+          h("span", {}, t("challenge.from", { name: userName(c.from) })),
           h("span", { class: "terms" }, challengeTerms(c)),
           h("button", {
             type: "button",
@@ -174,7 +175,7 @@ export class ChallengePanel {
     if (outgoing.length > 0)
       lists.push( h("ul", { class: "challenge-list", "aria-label": t("challenge.outgoing") },
         outgoing.map((c) => h("li", { class: "challenge outgoing", "data-challenge": c.id },
-          h("span", {}, t("challenge.to", { name: c.to.name })),
+          h("span", {}, t("challenge.to", { name: userName(c.to) })),
           h("span", { class: "terms" }, challengeTerms(c)),
           h("button", {
             type: "button",

@@ -15,7 +15,7 @@ export type SeatRequest = "open" | "me" | { readonly computer: number };
 /** Who sits in a seat. */
 export type PlayerView =
   | { readonly kind: "open" }
-  | { readonly kind: "human"; readonly id: string; readonly name: string; readonly guest: boolean }
+  | { readonly kind: "human"; readonly id: string; readonly name: string; readonly guest: boolean; readonly bot?: boolean }
   | { readonly kind: "computer"; readonly level: number };
 
 /** One seat of a table. */
@@ -143,6 +143,8 @@ export interface UserInfo {
   readonly id: string;
   readonly name: string;
   readonly guest: boolean;
+  /** A bot account (a program playing with an API token). */
+  readonly bot?: boolean;
 }
 
 /** Messages from a client. */

@@ -28,6 +28,7 @@ export const el: Messages = {
 
   "player.you": "Εσύ",
   "player.person": "Παίκτης {n}",
+  "player.bot": "BOT",
   "player.computer": "υπολογιστής (επίπεδο {level})",
   "player.arrived": "{n} από {total} έφτασαν",
   "player.toMove": "παίζει",

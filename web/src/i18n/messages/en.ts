@@ -26,6 +26,7 @@ export const en = {
 
   "player.you": "You",
   "player.person": "Player {n}",
+  "player.bot": "BOT",
   "player.computer": "computer (level {level})",
   "player.arrived": "{n} of {total} arrived",
   "player.toMove": "to move",

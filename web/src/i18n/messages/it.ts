@@ -28,6 +28,7 @@ export const it: Messages = {
 
   "player.you": "Tu",
   "player.person": "Giocatore {n}",
+  "player.bot": "BOT",
   "player.computer": "computer (livello {level})",
   "player.arrived": "{n} su {total} arrivate",
   "player.toMove": "muove",

@@ -28,6 +28,7 @@ export const pt: Messages = {
 
   "player.you": "Você",
   "player.person": "Jogador {n}",
+  "player.bot": "BOT",
   "player.computer": "computador (nível {level})",
   "player.arrived": "{n} de {total} chegaram",
   "player.toMove": "joga",
