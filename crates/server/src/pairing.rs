@@ -83,6 +83,7 @@ impl Pairing {
             created_by: None,
             invite: None,
             move_time: None,
+            bots: false,
         };
         let handle = create_table(deps, new).await?;
         let paired = ServerMsg::Paired {

@@ -127,6 +127,7 @@ pub async fn accept(state: &AppState, user: &UserInfo, id: &str) -> Result<Strin
         created_by: Some(view.from.id.clone()),
         invite: Some(random_id(20)),
         move_time: view.move_time,
+        bots: false,
     };
     let handle = match create_table(&state.deps, new).await {
         Ok(h) => h,

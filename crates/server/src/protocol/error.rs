@@ -70,6 +70,8 @@ pub enum ErrorCode {
     BadChat,
     /// The table's chat holds as many lines as it may.
     ChatFull,
+    /// A bot tried to sit at a table that does not invite bots.
+    BotsNotInvited,
     /// No account has this name.
     NoSuchUser,
     /// This user cannot be challenged now: yourself, a guest, someone not connected,

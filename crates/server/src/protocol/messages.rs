@@ -49,6 +49,9 @@ pub struct CreateTable {
     /// if absent); when they pass, the seat to move has flagged.
     #[serde(default)]
     pub move_time: Option<i64>,
+    /// Bots may sit at the open seats (casual tables only); other tables refuse them.
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// The times per move an untimed table may take, in seconds: 5 minutes, 1 hour,
@@ -255,6 +258,9 @@ pub struct TableSummary {
     /// open seats never).
     #[serde(default)]
     pub connected: Vec<bool>,
+    /// Bots may sit at the open seats.
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// A seat's result.

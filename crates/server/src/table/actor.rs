@@ -399,6 +399,7 @@ impl TableActor {
             created_by: None,
             invite: self.core.invite.clone(),
             move_time: self.core.move_time_ms.map(|ms| ms / 1_000),
+            bots: self.core.bots,
         };
         let handle = create_table(&self.deps, new).await?;
         self.core.rematch_started(handle.id);

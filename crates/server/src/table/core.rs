@@ -151,6 +151,8 @@ pub(crate) struct TableCore {
     /// How long a player of a 2-player game may be away before the opponent may
     /// claim the win.
     pub(crate) abandon_after_ms: Millis,
+    /// Bots may sit at the open seats.
+    pub(crate) bots: bool,
     outbox: Vec<EventEnvelope>,
 }
 
@@ -202,6 +204,7 @@ impl TableCore {
             away_since: vec![None; n],
             abandoned: None,
             abandon_after_ms: ABANDON_AFTER_MS,
+            bots: false,
             outbox: Vec::new(),
         }
     }
@@ -250,6 +253,7 @@ impl TableCore {
             private: self.invite.is_some(),
             move_time: self.move_time_ms.map(|ms| ms / 1_000),
             connected: self.seats.iter().map(|s| self.is_connected(s)).collect(),
+            bots: self.bots,
         }
     }
 
@@ -406,6 +410,12 @@ impl TableCore {
             return Err(err(
                 ErrorCode::RatedNeedsAccounts,
                 "bots play casual games only; join a casual table",
+            ));
+        }
+        if user.bot && !self.bots {
+            return Err(err(
+                ErrorCode::BotsNotInvited,
+                "this table does not invite bots; its creator did not open it to them",
             ));
         }
         if self.seat_of_user(&user.id).is_some() {

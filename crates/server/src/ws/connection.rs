@@ -644,6 +644,12 @@ impl Conn {
                  fill the others with people or computers",
             ));
         }
+        if req.rated && req.bots {
+            return Err(ProtoError::new(
+                ErrorCode::RatedNeedsAccounts,
+                "tables that invite bots are casual; bots play casual games only",
+            ));
+        }
         if req.rated {
             if user.guest {
                 return Err(ProtoError::new(
@@ -665,6 +671,7 @@ impl Conn {
             seats,
             created_by: Some(user.id),
             invite: req.private.then(|| crate::ids::random_id(20)),
+            bots: req.bots,
             move_time: match req.move_time {
                 Some(s) if !crate::protocol::MOVE_TIMES.contains(&s) => {
                     return Err(ProtoError::new(

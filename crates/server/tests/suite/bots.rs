@@ -172,3 +172,45 @@ async fn a_bot_cannot_be_challenged_to_a_rated_game() {
     let m = p.recv_until(|m| m["t"] == "challenge_accepted").await;
     assert!(m["d"]["table"].is_string());
 }
+
+#[tokio::test]
+async fn a_bot_sits_only_at_tables_that_invite_bots() {
+    let app = spawn_app().await;
+    let owner = app.register("robo").await;
+    app.post("/api/bot", Some(&owner), json!({})).await;
+    let made: Value = app
+        .post("/api/tokens", Some(&owner), json!({"label": "t"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let mut bot = bot_ws(&app, made["token"].as_str().unwrap()).await.unwrap();
+    let person = app.register("pat").await;
+    let mut p = app.ws(Some(&person)).await;
+
+    let closed = p.create(json!({"variant": "classic-2"})).await;
+    bot.send(json!({"t": "join", "d": {"table": closed}})).await;
+    let e = bot.expect_error("bots_not_invited").await;
+    assert!(e["d"]["message"].as_str().unwrap().contains("bots"));
+    p.send(
+        json!({"t": "create_table", "d": {"variant": "classic-2", "rated": true, "bots": true}}),
+    )
+    .await;
+    p.expect_error("rated_needs_accounts").await;
+
+    let open = p
+        .create(json!({"variant": "classic-2", "bots": true}))
+        .await;
+    let listed: Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let summary = listed["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == open.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(summary["bots"], true);
+    bot.send(json!({"t": "join", "d": {"table": open}})).await;
+    bot.event("started").await;
+    p.event("started").await;
+}
