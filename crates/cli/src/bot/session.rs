@@ -156,6 +156,8 @@ struct Bot {
     computer_asked: bool,
     next_ack: u64,
     acks: HashMap<u64, String>,
+    /// Tables that invite bots the bot has asked to sit at (once each).
+    tried: HashSet<String>,
 }
 
 impl Bot {
@@ -169,6 +171,7 @@ impl Bot {
             computer_asked: false,
             next_ack: 1,
             acks: HashMap::new(),
+            tried: HashSet::new(),
         }
     }
 
@@ -237,8 +240,14 @@ impl Bot {
                     self.computer_table = Some(table.to_owned());
                 }
             }
+            "lobby" => {
+                for t in d["tables"].as_array().into_iter().flatten() {
+                    self.consider_table(t, out);
+                }
+            }
+            "lobby_update" => self.consider_table(d, out),
             "table" => self.on_snapshot(d),
-            "event" => self.on_event(d),
+            "event" => self.on_event(d, out),
             "ack" => {
                 if let Some(ack) = d["ack"].as_u64() {
                     self.acks.remove(&ack);
@@ -265,6 +274,28 @@ impl Bot {
             eprintln!("bot: accepting the challenge of {from}");
             out.push(json!({"t": "challenge_accept", "d": {"id": id}}));
         }
+    }
+
+    /// Sits at a casual table of the lobby that invites bots and has a free seat.
+    fn consider_table(&mut self, t: &Value, out: &mut Vec<Value>) {
+        let Some(id) = t["id"].as_str() else { return };
+        let free = t["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|s| s["player"]["kind"] == "open");
+        if t["bots"] != true
+            || t["status"] != "open"
+            || t["rated"] == true
+            || !free
+            || self.tables.len() >= self.s.max_games
+            || self.tried.contains(id)
+        {
+            return;
+        }
+        self.tried.insert(id.to_owned());
+        eprintln!("bot: sitting at {id}, which invites bots");
+        out.push(json!({"t": "join", "d": {"table": id}}));
     }
 
     fn on_snapshot(&mut self, d: &Value) {
@@ -301,11 +332,19 @@ impl Bot {
         self.known.insert(id.to_owned());
     }
 
-    fn on_event(&mut self, d: &Value) {
+    fn on_event(&mut self, d: &Value, out: &mut Vec<Value>) {
         let Some(id) = d["table"].as_str() else {
             return;
         };
         match d["type"].as_str().unwrap_or("") {
+            "seated" if d["player"]["id"].as_str() == self.me.as_deref() => {
+                // Sat down at a table joined from the lobby: take its state again, now
+                // with the bot in it.
+                if !self.tables.contains_key(id) {
+                    self.known.insert(id.to_owned());
+                    out.push(json!({"t": "watch", "d": {"table": id}}));
+                }
+            }
             "started" => {
                 if let Some(t) = self.tables.get_mut(id) {
                     t.live = true;

@@ -307,6 +307,30 @@ async fn the_bot_plays_a_person_and_a_computer_seat_and_stops_when_its_token_is_
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
 
+    // A table that invites bots gets the bot at its free seat.
+    send(
+        &mut p,
+        json!({"t": "create_table", "d": {"variant": "classic-2", "bots": true}}),
+    )
+    .await;
+    let started = loop {
+        let m = recv(&mut p).await;
+        if m["t"] == "error" {
+            panic!("{m}");
+        }
+        if m["t"] == "event" && m["d"]["type"] == "started" {
+            break m;
+        }
+    };
+    let invited = started["d"]["table"].as_str().unwrap().to_owned();
+    send(&mut p, json!({"t": "resign", "d": {"table": invited}})).await;
+    loop {
+        let m = recv(&mut p).await;
+        if m["t"] == "event" && m["d"]["type"] == "ended" && m["d"]["table"] == invited.as_str() {
+            break;
+        }
+    }
+
     // Revoking the token ends the bot's connection; it is refused and stops.
     let tokens: Value = http
         .send(reqwest::Method::GET, "/api/tokens", Some(&owner), None)
