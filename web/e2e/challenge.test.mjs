@@ -85,3 +85,19 @@ test("a declined challenge is taken off both lobbies", { timeout: 300_000 }, asy
   await a.context.close();
   await b.context.close();
 });
+
+test("a table can be opened to bots from the lobby", { timeout: 120_000 }, async () => {
+  const a = await registered("elena");
+  await a.page.selectOption("#create-variant", "classic-2");
+  await a.page.check("#create-bots");
+  await a.page.click('[data-action="create"]');
+  await a.page.waitForURL(/\/table\//);
+  const id = new URL(a.page.url()).pathname.split("/table/")[1];
+  const listed = await (await fetch(`${server.url}/api/tables`)).json();
+  assert.equal(listed.tables.find((t) => t.id === id)?.bots, true);
+  await a.page.goto(`${server.url}/lobby`);
+  await a.page.waitForSelector(`[data-table="${id}"] [data-bots]`);
+  await a.page.screenshot({ path: join(RESULTS, "lobby-bots-welcome.png") });
+  assert.deepEqual(a.errors, []);
+  await a.context.close();
+});

@@ -74,6 +74,7 @@ export class LobbyPage implements Page {
   private time = 0;
   private rated = false;
   private privateTable = false;
+  private botsWelcome = false;
   /** Index in {@link MOVE_TIMES}: one day unless chosen. */
   private moveTime = 2;
   private readonly stops: (() => void)[] = [];
@@ -140,6 +141,7 @@ export class LobbyPage implements Page {
         h("strong", {}, variantName(table.variant)),
         h("span", {}, table.time ? t("online.timeControl", table.time as unknown as Record<string, number>) : t("online.untimed")),
         h("span", {}, t(table.rated ? "online.rated" : "online.casual")),
+        table.bots ? h("span", { class: "tag", "data-bots": true }, t("online.botsWelcome")) : null,
         table.seats.map((s) => h("span", { class: "seat", "data-seat": s.seat },
           isColour(s.colour) ? swatch(s.colour) : null,
           isColour(s.colour) ? colourName(s.colour) : s.colour, ": ", seatLabel(table, s.seat),
@@ -219,6 +221,7 @@ export class LobbyPage implements Page {
         ? select("create-move-time", t("move.timePerMove"), MOVE_TIMES.map((_, i) => [String(i), t(MOVE_TIME_LABELS[i])]), String(this.moveTime), (v) => (this.moveTime = Number(v)))
         : [],
       h("label", {}, h("input", { type: "checkbox", id: "create-rated", checked: this.rated, onchange: (e: Event) => (this.rated = (e.target as HTMLInputElement).checked) }), " ", t("online.rated")),
+      h("label", {}, h("input", { type: "checkbox", id: "create-bots", checked: this.botsWelcome, onchange: (e: Event) => (this.botsWelcome = (e.target as HTMLInputElement).checked) }), " ", t("online.botsWelcome")),
       h("label", {}, h("input", { type: "checkbox", id: "create-private", checked: this.privateTable, onchange: (e: Event) => (this.privateTable = (e.target as HTMLInputElement).checked) }), " ", t("invite.private")),
       h("button", { type: "submit", class: "primary", "data-action": "create" }, t("online.createTable")),
     ].flat());
@@ -231,7 +234,7 @@ export class LobbyPage implements Page {
       this.error.textContent = "";
       liveSocket().send({
         t: "create_table",
-        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable, move_time: MOVE_TIMES[this.moveTime] },
+        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable, move_time: MOVE_TIMES[this.moveTime], bots: this.botsWelcome },
       });
     };
     this.account.render();

@@ -40,6 +40,8 @@ export interface TableSummary {
   readonly move_time?: number | null;
   /** Per seat, whether its player follows the table now. */
   readonly connected?: readonly boolean[];
+  /** Bot accounts may sit at the free seats. */
+  readonly bots?: boolean;
 }
 
 /** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */
@@ -154,7 +156,7 @@ export type ClientMsg =
   | { t: "lobby_unsubscribe" }
   | {
       t: "create_table";
-      d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean; move_time?: number };
+      d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean; move_time?: number; bots?: boolean };
     }
   | { t: "join"; d: { table: string; seat?: number; invite?: string } }
   | { t: "leave"; d: { table: string } }

@@ -144,6 +144,7 @@ export const el: Messages = {
   "online.quickPairCancel": "Διακοπή αναζήτησης",
   "online.guest": "Παίξε ως επισκέπτης",
   "online.untimed": "Χωρίς ρολόι",
+  "online.botsWelcome": "Ανοιχτό σε bots (φιλική)",
   "online.rated": "Με βαθμολογία",
   "online.casual": "Φιλική",
   "online.open": "Άνοιγμα",

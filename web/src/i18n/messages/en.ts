@@ -142,6 +142,7 @@ export const en = {
   "online.quickPairCancel": "Stop looking",
   "online.guest": "Play as a guest",
   "online.untimed": "No clock",
+  "online.botsWelcome": "Bots welcome (casual)",
   "online.rated": "Rated",
   "online.casual": "Casual",
   "online.open": "Open",

@@ -144,6 +144,7 @@ export const it: Messages = {
   "online.quickPairCancel": "Smetti di cercare",
   "online.guest": "Gioca come ospite",
   "online.untimed": "Senza orologio",
+  "online.botsWelcome": "Bot benvenuti (amichevole)",
   "online.rated": "Valida per il rating",
   "online.casual": "Amichevole",
   "online.open": "Apri",

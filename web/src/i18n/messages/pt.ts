@@ -144,6 +144,7 @@ export const pt: Messages = {
   "online.quickPairCancel": "Parar de procurar",
   "online.guest": "Jogar como convidado",
   "online.untimed": "Sem relógio",
+  "online.botsWelcome": "Bots bem-vindos (amistosa)",
   "online.rated": "Valendo rating",
   "online.casual": "Amistosa",
   "online.open": "Abrir",
