@@ -337,13 +337,14 @@ impl Bot {
             return;
         };
         match d["type"].as_str().unwrap_or("") {
-            "seated" if d["player"]["id"].as_str() == self.me.as_deref() => {
-                // Sat down at a table joined from the lobby: take its state again, now
-                // with the bot in it.
-                if !self.tables.contains_key(id) {
-                    self.known.insert(id.to_owned());
-                    out.push(json!({"t": "watch", "d": {"table": id}}));
-                }
+            // Sat down at a table joined from the lobby: take its state again, now
+            // with the bot in it.
+            "seated"
+                if d["player"]["id"].as_str() == self.me.as_deref()
+                    && !self.tables.contains_key(id) =>
+            {
+                self.known.insert(id.to_owned());
+                out.push(json!({"t": "watch", "d": {"table": id}}));
             }
             "started" => {
                 if let Some(t) = self.tables.get_mut(id) {
