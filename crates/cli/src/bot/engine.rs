@@ -99,3 +99,58 @@ impl Engine {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shell engine that answers every `go` with `answer`.
+    fn scripted(answer: &str) -> Engine {
+        Engine::start(&format!(
+            "while read l; do case \"$l\" in go*) echo 'info depth 1'; echo '{answer}';; esac; done"
+        ))
+        .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_move_is_read_past_the_info_lines() {
+        let mut e = scripted("bestmove m3-m5");
+        let m = e
+            .best_move("classic-2", &[], Duration::from_millis(10))
+            .await
+            .unwrap();
+        assert_eq!(m, "m3-m5");
+    }
+
+    #[tokio::test]
+    async fn errors_and_no_move_are_failures() {
+        let mut e = scripted("error illegal move");
+        let err = e
+            .best_move("classic-2", &["m3-m5".into()], Duration::from_millis(10))
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("illegal move"), "{err}");
+        let mut e = scripted("bestmove none");
+        assert!(e
+            .best_move("classic-2", &[], Duration::from_millis(10))
+            .await
+            .is_err());
+    }
+
+    #[tokio::test]
+    async fn a_silent_or_dead_engine_fails_in_bounded_time() {
+        let mut e = Engine::start("cat > /dev/null").unwrap();
+        let started = std::time::Instant::now();
+        let err = e
+            .best_move("classic-2", &[], Duration::from_millis(10))
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("in time"), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let mut e = Engine::start("true").unwrap();
+        assert!(e
+            .best_move("classic-2", &[], Duration::from_millis(10))
+            .await
+            .is_err());
+    }
+}
