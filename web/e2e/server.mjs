@@ -9,11 +9,11 @@ import { ROOT } from "../scripts/tools.mjs";
 /** Path of the `stella` binary: `$STELLA_BIN`, else the debug build. */
 export const STELLA = process.env.STELLA_BIN ?? join(ROOT, "target", "debug", "stella");
 
-/** Starts `stella serve`; resolves with its base URL once it listens. */
-export async function startServer() {
+/** Starts `stella serve` with `args` added; resolves with its base URL once it listens. */
+export async function startServer(args = []) {
   if (!existsSync(STELLA)) throw new Error(`${STELLA} is missing: cargo build -p stella-cli`);
   const dir = mkdtempSync(join(tmpdir(), "stella-e2e-"));
-  const child = spawn(STELLA, ["serve", "--listen", "127.0.0.1:0", "--db", join(dir, "stella.db")], {
+  const child = spawn(STELLA, ["serve", "--listen", "127.0.0.1:0", "--db", join(dir, "stella.db"), ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod analyse;
+mod bot;
 mod engine;
 mod perft;
 mod serve;
@@ -28,6 +29,9 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Solve the solitaire crossing (variant solo) in as few moves as possible.
     Solo(solo::SoloArgs),
+    /// Play online as a bot account: any engine-protocol program answers the moves
+    /// (docs/bot-api.md).
+    Bot(bot::BotArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -37,5 +41,6 @@ fn main() -> anyhow::Result<()> {
         Command::Perft(args) => perft::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Solo(args) => solo::run(args),
+        Command::Bot(args) => bot::run(args),
     }
 }

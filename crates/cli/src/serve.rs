@@ -60,6 +60,10 @@ pub struct ServeArgs {
     /// Seconds a connection may stay slow before it is closed.
     #[arg(long, default_value_t = defaults().slow_client_after.as_secs())]
     pub slow_client_secs: u64,
+    /// Seconds a player of a 2-player game may be away before the opponent may claim
+    /// the win.
+    #[arg(long, default_value_t = defaults().abandon_after.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub abandon_after_secs: u64,
 }
 
 fn defaults() -> Config {
@@ -106,6 +110,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             open_table_idle: Duration::from_secs(args.open_table_idle_secs),
             slow_client_queue: args.slow_client_queue,
             slow_client_after: Duration::from_secs(args.slow_client_secs),
+            abandon_after: Duration::from_secs(args.abandon_after_secs),
             ..Config::default()
         };
         let app = Application::build(config).await?;

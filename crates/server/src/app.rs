@@ -90,6 +90,7 @@ impl Application {
             shutdown: rx,
             lag: config.lag,
             linger: config.finished_table_linger,
+            abandon_after: config.abandon_after,
         };
         let expired = deps
             .storage
@@ -177,7 +178,9 @@ pub fn default_computer() -> Arc<dyn ComputerPlayer> {
 }
 
 fn router(state: AppState) -> Router {
-    let api = http::account_routes().merge(http::game_routes());
+    let api = http::account_routes()
+        .merge(http::game_routes())
+        .merge(crate::bots::routes());
     Router::new()
         .route("/healthz", get(http::healthz))
         .route("/ws", get(ws_handler))

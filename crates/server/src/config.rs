@@ -58,6 +58,9 @@ pub struct Config {
     pub slow_client_queue: usize,
     /// How long a connection may stay slow before it is closed.
     pub slow_client_after: Duration,
+    /// How long a player of a 2-player game may be away before the opponent may
+    /// claim the win.
+    pub abandon_after: Duration,
 }
 
 /// The default bound on computer searches: every core but one, so the server keeps a
@@ -96,6 +99,7 @@ impl Default for Config {
             open_table_idle: Duration::from_secs(15 * 60),
             slow_client_queue: 64,
             slow_client_after: Duration::from_secs(10),
+            abandon_after: Duration::from_secs(60),
         }
     }
 }

@@ -17,6 +17,8 @@
 
 pub mod accounts;
 pub mod app;
+pub mod bots;
+pub mod challenge;
 pub mod computer;
 pub mod config;
 pub mod error;

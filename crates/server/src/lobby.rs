@@ -16,6 +16,8 @@ use crate::time::{Millis, SystemTimeSource, TimeSource};
 pub struct Lobby {
     tables: Mutex<HashMap<String, TableHandle>>,
     summaries: Mutex<BTreeMap<String, TableSummary>>,
+    /// Open and live private tables: never listed or broadcast.
+    private: Mutex<HashMap<String, TableSummary>>,
     owners: Mutex<HashMap<String, String>>,
     seats_changed: Mutex<HashMap<String, Millis>>,
     time: Arc<dyn TimeSource>,
@@ -55,6 +57,7 @@ impl Lobby {
         Lobby {
             tables: Mutex::new(HashMap::new()),
             summaries: Mutex::new(BTreeMap::new()),
+            private: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
             seats_changed: Mutex::new(HashMap::new()),
             time,
@@ -133,6 +136,7 @@ impl Lobby {
         self.tables.lock().expect("lobby lock").remove(id);
         self.owners.lock().expect("lobby lock").remove(id);
         self.seats_changed.lock().expect("lobby lock").remove(id);
+        self.private.lock().expect("lobby lock").remove(id);
         self.remove(id);
     }
 
@@ -169,6 +173,24 @@ impl Lobby {
         } else {
             self.remove(&summary.id);
         }
+    }
+
+    /// Records a private table's new state (kept while open or live, never listed).
+    pub fn publish_private(&self, summary: TableSummary) {
+        let mut private = self.private.lock().expect("lobby lock");
+        if summary.status == "open" || summary.status == "live" {
+            private.insert(summary.id.clone(), summary);
+        } else {
+            private.remove(&summary.id);
+        }
+    }
+
+    /// Every open or live table, the private ones included (for counting what one
+    /// user plays; never sent to clients).
+    pub fn list_all(&self) -> Vec<TableSummary> {
+        let mut all = self.list();
+        all.extend(self.private.lock().expect("lobby lock").values().cloned());
+        all
     }
 
     fn remove(&self, id: &str) {

@@ -75,7 +75,7 @@ impl Pairing {
         let new = NewTable {
             variant: Variant::Classic2,
             control: Some(control),
-            rated: !opponent.user.guest && !user.guest,
+            rated: [&opponent.user, &user].iter().all(|u| !u.guest && !u.bot),
             seats: vec![
                 Occupant::Human(opponent.user.clone()),
                 Occupant::Human(user),
@@ -83,6 +83,7 @@ impl Pairing {
             created_by: None,
             invite: None,
             move_time: None,
+            bots: false,
         };
         let handle = create_table(deps, new).await?;
         let paired = ServerMsg::Paired {

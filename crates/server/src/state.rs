@@ -5,6 +5,7 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::challenge::Challenges;
 use crate::config::Config;
 use crate::limits::{client_addr, HashGate, LiveSessions, LoginThrottle, TableLimits, TableQuota};
 use crate::lobby::Lobby;
@@ -33,6 +34,8 @@ pub struct Inner {
     pub deps: TableDeps,
     /// Quick pairing queue.
     pub pairing: Pairing,
+    /// Open direct challenges and the connected accounts.
+    pub challenges: Challenges,
     /// The bound on concurrent password hashing.
     pub hashing: HashGate,
     /// Table creations and joins in progress, for the per-user table limits.
@@ -66,6 +69,7 @@ impl AppState {
             lobby: deps.lobby.clone(),
             deps,
             pairing: Pairing::default(),
+            challenges: Challenges::default(),
             hashing: HashGate::new(config.hash_concurrency, config.hash_queue, config.hash_wait),
             table_quota: TableQuota::default(),
             sessions: LiveSessions::default(),

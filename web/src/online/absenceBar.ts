@@ -39,7 +39,7 @@ export class AbsenceBar {
   private state: AbsenceState = { kind: "none" };
 
   constructor(claim: () => void) {
-    this.button = h("button", { type: "button", "data-action": "claim-win", onclick: claim });
+    this.button = h("button", { type: "button", class: "primary", "data-action": "claim-win", onclick: claim });
     this.root = h("p", { class: "absence", hidden: true }, this.status, " ", this.button);
   }
 

@@ -11,6 +11,7 @@ import { navigate } from "../ui/navigate";
 import type { Page } from "../ui/page";
 import { swatch } from "../ui/swatch";
 import { AccountBar } from "./accountBar";
+import { ChallengePanel } from "./challengePanel";
 import { tableUrl } from "./inviteLink";
 import { currentUser, knownUser, liveSocket, onUserChange } from "./session";
 import { seatLabel } from "./playerName";
@@ -64,6 +65,7 @@ export class LobbyPage implements Page {
   private readonly conn = h("p", { class: "conn" });
   private readonly error = h("p", { class: "note error", role: "alert" });
   private readonly quick = h("section", { class: "quick-pair" });
+  private readonly challenges = new ChallengePanel(liveSocket(), () => knownUser(), (table) => navigate(tableUrl(table)));
   /** The preset being waited for, if any. */
   private waiting: TimeSpec | null = null;
   private tables = new Map<string, TableSummary>();
@@ -72,6 +74,7 @@ export class LobbyPage implements Page {
   private time = 0;
   private rated = false;
   private privateTable = false;
+  private botsWelcome = false;
   /** Index in {@link MOVE_TIMES}: one day unless chosen. */
   private moveTime = 2;
   private readonly stops: (() => void)[] = [];
@@ -95,6 +98,7 @@ export class LobbyPage implements Page {
   }
 
   private onMessage(m: ServerMsg): void {
+    if (this.challenges.onMessage(m)) return;
     switch (m.t) {
       case "lobby":
         this.tables = new Map(m.d.tables.map((x) => [x.id, x]));
@@ -137,6 +141,7 @@ export class LobbyPage implements Page {
         h("strong", {}, variantName(table.variant)),
         h("span", {}, table.time ? t("online.timeControl", table.time as unknown as Record<string, number>) : t("online.untimed")),
         h("span", {}, t(table.rated ? "online.rated" : "online.casual")),
+        table.bots ? h("span", { class: "tag", "data-bots": true }, t("online.botsWelcome")) : null,
         table.seats.map((s) => h("span", { class: "seat", "data-seat": s.seat },
           isColour(s.colour) ? swatch(s.colour) : null,
           isColour(s.colour) ? colourName(s.colour) : s.colour, ": ", seatLabel(table, s.seat),
@@ -216,6 +221,7 @@ export class LobbyPage implements Page {
         ? select("create-move-time", t("move.timePerMove"), MOVE_TIMES.map((_, i) => [String(i), t(MOVE_TIME_LABELS[i])]), String(this.moveTime), (v) => (this.moveTime = Number(v)))
         : [],
       h("label", {}, h("input", { type: "checkbox", id: "create-rated", checked: this.rated, onchange: (e: Event) => (this.rated = (e.target as HTMLInputElement).checked) }), " ", t("online.rated")),
+      h("label", {}, h("input", { type: "checkbox", id: "create-bots", checked: this.botsWelcome, onchange: (e: Event) => (this.botsWelcome = (e.target as HTMLInputElement).checked) }), " ", t("online.botsWelcome")),
       h("label", {}, h("input", { type: "checkbox", id: "create-private", checked: this.privateTable, onchange: (e: Event) => (this.privateTable = (e.target as HTMLInputElement).checked) }), " ", t("invite.private")),
       h("button", { type: "submit", class: "primary", "data-action": "create" }, t("online.createTable")),
     ].flat());
@@ -228,11 +234,12 @@ export class LobbyPage implements Page {
       this.error.textContent = "";
       liveSocket().send({
         t: "create_table",
-        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable, move_time: MOVE_TIMES[this.moveTime] },
+        d: { variant: this.variant, time: TIME_CONTROLS[this.time], rated: this.rated, seats: this.seats.map(seatRequest), private: this.privateTable, move_time: MOVE_TIMES[this.moveTime], bots: this.botsWelcome },
       });
     };
     this.account.render();
     this.renderQuick();
+    this.challenges.render();
     this.renderForm();
     this.renderTables();
     this.renderConn(liveSocket().state);
@@ -242,6 +249,7 @@ export class LobbyPage implements Page {
       this.conn,
       this.error,
       this.quick,
+      this.challenges.root,
       h("div", { class: "lobby-grid" }, h("section", {}, h("h2", {}, t("online.tables")), this.list), this.form),
       h("p", {}, h("a", { href: "/leaderboard", "data-link": true }, t("online.leaderboards"))),
     );

@@ -2,11 +2,16 @@
 import { t } from "../i18n/i18n";
 import type { PlayerView, TableSummary } from "./wire";
 
-/** A person's name, "computer (level N)" or "free seat". */
+/** A user's name, marked when the account is a bot's. */
+export function userName(u: { readonly name: string; readonly bot?: boolean }): string {
+  return u.bot ? `${t("player.bot")} ${u.name}` : u.name;
+}
+
+/** A person's name (marked if a bot), "computer (level N)" or "free seat". */
 export function playerName(p: PlayerView): string {
   switch (p.kind) {
     case "human":
-      return p.name;
+      return userName(p);
     case "computer":
       return t("player.computer", { level: p.level });
     case "open":

@@ -15,7 +15,7 @@ export type SeatRequest = "open" | "me" | { readonly computer: number };
 /** Who sits in a seat. */
 export type PlayerView =
   | { readonly kind: "open" }
-  | { readonly kind: "human"; readonly id: string; readonly name: string; readonly guest: boolean }
+  | { readonly kind: "human"; readonly id: string; readonly name: string; readonly guest: boolean; readonly bot?: boolean }
   | { readonly kind: "computer"; readonly level: number };
 
 /** One seat of a table. */
@@ -40,6 +40,8 @@ export interface TableSummary {
   readonly move_time?: number | null;
   /** Per seat, whether its player follows the table now. */
   readonly connected?: readonly boolean[];
+  /** Bot accounts may sit at the free seats. */
+  readonly bots?: boolean;
 }
 
 /** Clocks: reserve of each seat in seat order, and the seat whose clock runs. */
@@ -143,6 +145,8 @@ export interface UserInfo {
   readonly id: string;
   readonly name: string;
   readonly guest: boolean;
+  /** A bot account (a program playing with an API token). */
+  readonly bot?: boolean;
 }
 
 /** Messages from a client. */
@@ -152,7 +156,7 @@ export type ClientMsg =
   | { t: "lobby_unsubscribe" }
   | {
       t: "create_table";
-      d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean; move_time?: number };
+      d: { variant: string; time: TimeSpec | null; rated: boolean; seats: SeatRequest[]; private?: boolean; move_time?: number; bots?: boolean };
     }
   | { t: "join"; d: { table: string; seat?: number; invite?: string } }
   | { t: "leave"; d: { table: string } }
@@ -165,7 +169,34 @@ export type ClientMsg =
   | { t: "abort"; d: { table: string } }
   | { t: "claim_win"; d: { table: string } }
   | { t: "quick_pair"; d: TimeSpec }
-  | { t: "quick_pair_cancel" };
+  | { t: "quick_pair_cancel" }
+  | { t: "challenge"; d: ChallengeRequest }
+  | { t: "challenge_accept"; d: { id: string } }
+  | { t: "challenge_decline"; d: { id: string } }
+  | { t: "challenge_cancel"; d: { id: string } };
+
+/** A challenge to a named user for a classic-2 game. */
+export interface ChallengeRequest {
+  readonly to: string;
+  readonly time: TimeSpec | null;
+  readonly rated: boolean;
+  readonly move_time?: number;
+}
+
+/** An open challenge as both sides see it. */
+export interface ChallengeView {
+  readonly id: string;
+  readonly from: UserInfo;
+  readonly to: UserInfo;
+  readonly time: TimeSpec | null;
+  readonly rated: boolean;
+  readonly move_time: number | null;
+  /** When it lapses unless answered (Unix ms). */
+  readonly expires_at: number;
+}
+
+/** Why a challenge ended without a game. */
+export type ChallengeEnd = "declined" | "cancelled" | "expired" | "left";
 
 /** Messages from the server. */
 export type ServerMsg =
@@ -176,6 +207,10 @@ export type ServerMsg =
   | { t: "lobby_remove"; d: { table: string } }
   | { t: "table_created"; d: { table: string; invite?: string } }
   | { t: "paired"; d: { table: string } }
+  | { t: "challenge"; d: ChallengeView }
+  | { t: "challenges"; d: { challenges: ChallengeView[] } }
+  | { t: "challenge_accepted"; d: { id: string; table: string } }
+  | { t: "challenge_ended"; d: { id: string; reason: ChallengeEnd } }
   | { t: "table"; d: TableSnapshot }
   | { t: "event"; d: EventEnvelope }
   | { t: "ack"; d: { ack: number } }

@@ -4,5 +4,6 @@
 mod common;
 
 mod ai_cli;
+mod bot;
 mod kill_restart;
 mod perft_cli;

@@ -135,6 +135,7 @@ async fn register(
         id,
         name: c.username,
         guest: false,
+        bot: false,
     };
     open_session(&state, StatusCode::CREATED, user).await
 }
@@ -197,6 +198,7 @@ async fn login(
         end_session(&state, &old).await?;
     }
     let info = UserInfo {
+        bot: user.bot(),
         id: user.id,
         name: user.username,
         guest: false,
@@ -253,6 +255,7 @@ async fn guest(
             id,
             name,
             guest: true,
+            bot: false,
         },
     )
     .await

@@ -27,6 +27,7 @@ impl MaybeUser {
             id: u.id.clone(),
             name: u.username.clone(),
             guest: u.guest(),
+            bot: u.bot(),
         })
     }
 }

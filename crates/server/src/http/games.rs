@@ -72,6 +72,7 @@ async fn seat_infos(state: &AppState, seats: &[SeatRow]) -> Result<Vec<SeatInfo>
             (Some(uid), _) => match state.storage.user_by_id(uid).await? {
                 Some(u) => PlayerView::Human {
                     guest: u.guest(),
+                    bot: u.bot(),
                     id: u.id,
                     name: u.username,
                 },

@@ -70,6 +70,19 @@ pub enum ErrorCode {
     BadChat,
     /// The table's chat holds as many lines as it may.
     ChatFull,
+    /// A bot tried to sit at a table that does not invite bots.
+    BotsNotInvited,
+    /// No account has this name.
+    NoSuchUser,
+    /// This user cannot be challenged now: yourself, a guest, someone not connected,
+    /// or someone you already challenged.
+    CannotChallenge,
+    /// The challenger already has the most open challenges allowed, or the challenged
+    /// user has as many waiting as they may.
+    TooManyChallenges,
+    /// No open challenge with this id is addressed to (or made by) you: it was
+    /// answered, taken back or has expired.
+    NoSuchChallenge,
     /// The server could not store the action; nothing changed.
     Storage,
     /// The server is shutting the table down.

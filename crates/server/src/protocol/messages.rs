@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ErrorCode;
+use super::{ChallengeEnd, ChallengeRequest, ChallengeView, ErrorCode};
 use crate::table::ClockView;
 
 /// A time control as clients write it.
@@ -49,6 +49,9 @@ pub struct CreateTable {
     /// if absent); when they pass, the seat to move has flagged.
     #[serde(default)]
     pub move_time: Option<i64>,
+    /// Bots may sit at the open seats (casual tables only); other tables refuse them.
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// The times per move an untimed table may take, in seconds: 5 minutes, 1 hour,
@@ -151,6 +154,23 @@ pub enum ClientMsg {
     QuickPair(TimeSpec),
     /// Stop waiting for an opponent.
     QuickPairCancel,
+    /// Challenge a user by name to a classic-2 game (accounts only).
+    Challenge(ChallengeRequest),
+    /// Accept a challenge made to you: the game starts at once.
+    ChallengeAccept {
+        /// Challenge id.
+        id: String,
+    },
+    /// Decline a challenge made to you.
+    ChallengeDecline {
+        /// Challenge id.
+        id: String,
+    },
+    /// Take back a challenge you made.
+    ChallengeCancel {
+        /// Challenge id.
+        id: String,
+    },
 }
 
 /// The type names of [`ClientMsg`], to tell an unknown type from a malformed message.
@@ -171,6 +191,10 @@ pub const CLIENT_TYPES: &[&str] = &[
     "rematch",
     "quick_pair",
     "quick_pair_cancel",
+    "challenge",
+    "challenge_accept",
+    "challenge_decline",
+    "challenge_cancel",
 ];
 
 /// A player as others see them.
@@ -187,6 +211,9 @@ pub enum PlayerView {
         name: String,
         /// Whether a guest.
         guest: bool,
+        /// Whether a bot account.
+        #[serde(default)]
+        bot: bool,
     },
     /// A computer player.
     Computer {
@@ -231,6 +258,9 @@ pub struct TableSummary {
     /// open seats never).
     #[serde(default)]
     pub connected: Vec<bool>,
+    /// Bots may sit at the open seats.
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// A seat's result.
@@ -443,6 +473,9 @@ pub struct UserInfo {
     pub name: String,
     /// Whether a guest.
     pub guest: bool,
+    /// Whether a bot account (a program playing with an API token).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// Messages from the server.
@@ -485,6 +518,27 @@ pub enum ServerMsg {
     Paired {
         /// Table id.
         table: String,
+    },
+    /// A new challenge, sent to both the challenger and the challenged user.
+    Challenge(ChallengeView),
+    /// Every open challenge made by or to the user (after `lobby_subscribe`).
+    Challenges {
+        /// Oldest first.
+        challenges: Vec<ChallengeView>,
+    },
+    /// A challenge was accepted: the game has started at this table (both sides).
+    ChallengeAccepted {
+        /// Challenge id.
+        id: String,
+        /// Table id.
+        table: String,
+    },
+    /// A challenge ended without a game (both sides).
+    ChallengeEnded {
+        /// Challenge id.
+        id: String,
+        /// Why.
+        reason: ChallengeEnd,
     },
     /// Full state of a table.
     Table(Box<TableSnapshot>),
@@ -569,6 +623,7 @@ mod tests {
                     id: "u".into(),
                     name: "ann".into(),
                     guest: false,
+                    bot: false,
                 },
                 text: "hi".into(),
                 at: 5,

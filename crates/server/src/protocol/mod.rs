@@ -3,8 +3,10 @@
 //! WebSocket frames. On the wire each message is `{"t": type, "d": data}`; see
 //! docs/protocol.md.
 
+mod challenge;
 mod error;
 mod messages;
 
+pub use challenge::{ChallengeEnd, ChallengeRequest, ChallengeView};
 pub use error::{ErrorCode, ProtoError};
 pub use messages::*;

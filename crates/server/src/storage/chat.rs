@@ -22,6 +22,7 @@ impl From<ChatRow> for ChatLine {
                 id: r.user_id,
                 name: r.name,
                 guest: r.guest != 0,
+                bot: false,
             },
             text: r.body,
             at: r.at_ms,

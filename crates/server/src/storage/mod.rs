@@ -8,6 +8,7 @@ pub use games::{Finish, RatingUpdate};
 pub use ratings::HistoryRow;
 mod ratings;
 mod rows;
+mod tokens;
 mod users;
 
 use std::str::FromStr;
@@ -16,6 +17,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
 
 pub use rows::{GameRow, MoveRow, RatingRow, SeatRow, UserRow};
+pub use tokens::TokenRow;
 
 /// A storage failure. Its details are logged, never shown to clients.
 #[derive(Debug, thiserror::Error)]

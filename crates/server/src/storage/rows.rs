@@ -13,12 +13,20 @@ pub struct UserRow {
     pub password_hash: Option<String>,
     /// 1 for a guest, 0 for a registered account.
     pub is_guest: i64,
+    /// 1 for a bot account (plays through a program with an API token).
+    #[sqlx(default)]
+    pub is_bot: i64,
 }
 
 impl UserRow {
     /// Whether this is a guest account.
     pub fn guest(&self) -> bool {
         self.is_guest != 0
+    }
+
+    /// Whether this is a bot account.
+    pub fn bot(&self) -> bool {
+        self.is_bot != 0
     }
 }
 

@@ -30,7 +30,7 @@ impl Storage {
     /// The user with this name (any case).
     pub async fn user_by_name(&self, username: &str) -> StorageResult<Option<UserRow>> {
         Ok(sqlx::query_as(
-            "SELECT id, username, password_hash, is_guest FROM users WHERE username_key = $1",
+            "SELECT id, username, password_hash, is_guest, is_bot FROM users WHERE username_key = $1",
         )
         .bind(username.to_lowercase())
         .fetch_optional(&self.pool)
@@ -39,12 +39,12 @@ impl Storage {
 
     /// The user with this id.
     pub async fn user_by_id(&self, id: &str) -> StorageResult<Option<UserRow>> {
-        Ok(
-            sqlx::query_as("SELECT id, username, password_hash, is_guest FROM users WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?,
+        Ok(sqlx::query_as(
+            "SELECT id, username, password_hash, is_guest, is_bot FROM users WHERE id = $1",
         )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?)
     }
 
     /// Stores a session under the hash of its token.
@@ -70,7 +70,7 @@ impl Storage {
     /// The user of a live session.
     pub async fn session_user(&self, token_hash: &str, now: i64) -> StorageResult<Option<UserRow>> {
         Ok(sqlx::query_as(
-            "SELECT u.id, u.username, u.password_hash, u.is_guest FROM sessions s \
+            "SELECT u.id, u.username, u.password_hash, u.is_guest, u.is_bot FROM sessions s \
              JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_ms > $2",
         )
         .bind(token_hash)

@@ -39,6 +39,9 @@ pub struct TableDeps {
     pub lag: LagPolicy,
     /// How long a finished table keeps answering before its task ends.
     pub linger: Duration,
+    /// How long a player of a 2-player game may be away before the opponent may
+    /// claim the win.
+    pub abandon_after: Duration,
 }
 
 fn storage_error(e: crate::storage::StorageError) -> ProtoError {
@@ -92,10 +95,13 @@ impl TableActor {
         handle
     }
 
-    /// Shows the table's new state in the lobby; private tables stay out of it.
+    /// Shows the table's new state in the lobby; private tables stay out of its list
+    /// (the lobby still counts them for the limits on what a user holds).
     fn publish(&self) {
         if self.core.invite.is_none() {
             self.deps.lobby.publish(self.core.summary());
+        } else {
+            self.deps.lobby.publish_private(self.core.summary());
         }
     }
 
@@ -393,6 +399,7 @@ impl TableActor {
             created_by: None,
             invite: self.core.invite.clone(),
             move_time: self.core.move_time_ms.map(|ms| ms / 1_000),
+            bots: self.core.bots,
         };
         let handle = create_table(&self.deps, new).await?;
         self.core.rematch_started(handle.id);

@@ -149,6 +149,7 @@ mod tests {
             id: "a".into(),
             name: "ann".into(),
             guest: true,
+            bot: false,
         }
     }
 

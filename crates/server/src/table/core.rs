@@ -100,7 +100,7 @@ pub(crate) struct Ending {
 }
 
 /// How long a player of a 2-player game may be away before the opponent may claim
-/// the win.
+/// the win, unless the server is configured otherwise.
 pub(crate) const ABANDON_AFTER_MS: Millis = 60_000;
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -148,6 +148,11 @@ pub(crate) struct TableCore {
     away_since: Vec<Option<Millis>>,
     /// The colour whose win was claimed for abandonment.
     abandoned: Option<Colour>,
+    /// How long a player of a 2-player game may be away before the opponent may
+    /// claim the win.
+    pub(crate) abandon_after_ms: Millis,
+    /// Bots may sit at the open seats.
+    pub(crate) bots: bool,
     outbox: Vec<EventEnvelope>,
 }
 
@@ -198,6 +203,8 @@ impl TableCore {
             connections: Default::default(),
             away_since: vec![None; n],
             abandoned: None,
+            abandon_after_ms: ABANDON_AFTER_MS,
+            bots: false,
             outbox: Vec::new(),
         }
     }
@@ -246,6 +253,7 @@ impl TableCore {
             private: self.invite.is_some(),
             move_time: self.move_time_ms.map(|ms| ms / 1_000),
             connected: self.seats.iter().map(|s| self.is_connected(s)).collect(),
+            bots: self.bots,
         }
     }
 
@@ -340,7 +348,7 @@ impl TableCore {
 
     /// When the win over a player away since `since` may be claimed (2 players only).
     fn claim_at(&self, since: Millis) -> Option<Millis> {
-        (self.seats.len() == 2).then_some(since + ABANDON_AFTER_MS)
+        (self.seats.len() == 2).then_some(since + self.abandon_after_ms)
     }
 
     /// The logged events after version `since` as `viewer` sees them, or none when the
@@ -396,6 +404,18 @@ impl TableCore {
             return Err(err(
                 ErrorCode::RatedNeedsAccounts,
                 "guests play casual games only; register to play rated",
+            ));
+        }
+        if self.rated && user.bot {
+            return Err(err(
+                ErrorCode::RatedNeedsAccounts,
+                "bots play casual games only; join a casual table",
+            ));
+        }
+        if user.bot && !self.bots {
+            return Err(err(
+                ErrorCode::BotsNotInvited,
+                "this table does not invite bots; its creator did not open it to them",
             ));
         }
         if self.seat_of_user(&user.id).is_some() {
@@ -703,7 +723,7 @@ impl TableCore {
     }
 
     /// `user_id` claims the win of a 2-player game whose opponent has been away for
-    /// [`ABANDON_AFTER_MS`]; the absent player loses.
+    /// `abandon_after_ms`; the absent player loses.
     pub(crate) fn claim_win(&mut self, user_id: &str, now: Millis) -> Result<(), ProtoError> {
         self.require_live("the game has not started")?;
         let seat = self
@@ -720,14 +740,14 @@ impl TableCore {
         let Some(since) = self.away_since[other] else {
             return Err(err(ErrorCode::CannotClaim, "your opponent is connected"));
         };
-        let claim_at = since + ABANDON_AFTER_MS;
+        let claim_at = since + self.abandon_after_ms;
         if now < claim_at {
             return Err(err(
                 ErrorCode::CannotClaim,
                 format!(
                     "your opponent has been away {} s; the win can be claimed after {} s",
                     (now - since) / 1_000,
-                    ABANDON_AFTER_MS / 1_000
+                    self.abandon_after_ms / 1_000
                 ),
             ));
         }
@@ -981,6 +1001,7 @@ mod tests {
             id: id.into(),
             name: format!("name-{id}"),
             guest: false,
+            bot: false,
         }
     }
 

@@ -28,6 +28,8 @@ pub struct NewTable {
     pub invite: Option<String>,
     /// Untimed tables: seconds each move may take (ignored with a clock).
     pub move_time: Option<i64>,
+    /// Bots may sit at the open seats.
+    pub bots: bool,
 }
 
 /// Stores a new table and starts its task; a table whose seats are all taken starts
@@ -105,6 +107,8 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
         .collect();
     let mut core = TableCore::new(id, new.variant, new.rated, new.control, deps.lag, seats);
     core.invite = new.invite;
+    core.bots = new.bots;
+    core.abandon_after_ms = deps.abandon_after.as_millis() as i64;
     core.move_time_ms = row.move_time_ms;
     for i in 0..core.seats.len() {
         if core.seats[i].occupant != Occupant::Open {

@@ -43,6 +43,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
             (Some(uid), _) => match deps.storage.user_by_id(uid).await? {
                 Some(u) => Occupant::Human(UserInfo {
                     guest: u.guest(),
+                    bot: u.bot(),
                     id: u.id,
                     name: u.username,
                 }),
@@ -69,6 +70,7 @@ async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<()
         deps.lag,
         seats,
     );
+    core.abandon_after_ms = deps.abandon_after.as_millis() as i64;
     let start_v = game.start_v.unwrap_or(n as i64 + 1).max(1) as u64;
     core.v = (start_v - 1).saturating_sub(n as u64);
     for i in 0..n {

@@ -33,6 +33,7 @@ impl Occupant {
                 id: u.id.clone(),
                 name: u.name.clone(),
                 guest: u.guest,
+                bot: u.bot,
             },
             Occupant::Computer(level) => PlayerView::Computer { level: *level },
         }

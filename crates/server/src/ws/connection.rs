@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
@@ -55,16 +55,39 @@ type PingLog = Arc<Mutex<VecDeque<(u64, Instant)>>>;
 pub async fn ws_handler(
     State(state): State<AppState>,
     user: MaybeUser,
+    headers: axum::http::HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    // A bot names its account with its API token; a revoked one is refused outright.
+    if let Some(token) = crate::bots::bearer_token(&headers) {
+        return match crate::bots::token_user(&state, &token).await {
+            Ok((user, token_hash)) => ws
+                .max_message_size(MAX_WS_MESSAGE)
+                .max_frame_size(MAX_WS_MESSAGE)
+                .on_upgrade(move |socket| {
+                    run(state, Some(user), Credential::Token(token_hash), socket)
+                }),
+            Err(e) => e.into_response(),
+        };
+    }
     let session = match (&user.user, &user.token) {
-        (Some(_), Some(token)) => Some(hash_token(token)),
-        _ => None,
+        (Some(_), Some(token)) => Credential::Session(hash_token(token)),
+        _ => Credential::None,
     };
     let user = user.info();
     ws.max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| run(state, user, session, socket))
+}
+
+/// What a connection was opened with.
+enum Credential {
+    /// Nothing: an anonymous spectator.
+    None,
+    /// A session cookie (the stored hash of its token).
+    Session(String),
+    /// A bot's API token (its stored hash): revoking the token ends the connection.
+    Token(String),
 }
 
 /// One table a connection follows: the task forwarding its events, numbered so that a
@@ -121,7 +144,12 @@ struct Conn {
     slow: AtomicBool,
 }
 
-async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, socket: WebSocket) {
+async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, socket: WebSocket) {
+    let (session, tie_hash) = match credential {
+        Credential::None => (None, None),
+        Credential::Session(h) => (Some(h.clone()), Some(h)),
+        Credential::Token(h) => (None, Some(h)),
+    };
     let (mut sink, mut stream) = socket.split();
     let (out, mut out_rx) = mpsc::channel::<ServerMsg>(OUT_QUEUE);
     let pings: PingLog = Arc::default();
@@ -155,8 +183,13 @@ async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, s
         let _ = sink.close().await;
     });
     let now = state.time.now_ms();
-    let tie: Option<SessionTie> = session.as_deref().map(|h| state.sessions.tie(h));
+    let tie: Option<SessionTie> = tie_hash.as_deref().map(|h| state.sessions.tie(h));
     let (watch_done, mut watch_done_rx) = mpsc::unbounded_channel();
+    // Accounts can be challenged while connected; guests take no part in challenges.
+    let online = user
+        .as_ref()
+        .filter(|u| !u.guest)
+        .map(|u| (u.id.clone(), out.clone()));
     let mut conn = Conn {
         id: state.next_connection_id(),
         bucket: TokenBucket::new(state.config.ws_burst, state.config.ws_per_second, now),
@@ -173,6 +206,7 @@ async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, s
         last_limit_notice: None,
         slow: AtomicBool::new(false),
     };
+    let online = online.map(|(id, out)| state.challenges.connect(conn.id, &id, out));
     conn.send(ServerMsg::Hello {
         user: conn.user.clone(),
         now,
@@ -264,6 +298,7 @@ async fn run(state: AppState, user: Option<UserInfo>, session: Option<String>, s
         }
         Ending::Closed => {}
     }
+    drop(online);
     drop(conn);
     drop(tie);
     let mut writer = writer;
@@ -428,8 +463,11 @@ impl Conn {
                 }
             }
             ClientMsg::CreateTable(req) => {
+                let user = self.user()?.clone();
+                crate::bots::check_unrated(req.rated, &[&user])?;
+                crate::bots::check_games_at_once(&self.state.lobby, &user)?;
                 let new = self.new_table(req)?;
-                let me = self.user()?.id.clone();
+                let me = user.id;
                 let computer = new.seats.iter().any(|s| matches!(s, Occupant::Computer(_)));
                 let _reservation = self.state.table_quota.reserve(
                     &self.state.lobby,
@@ -454,6 +492,7 @@ impl Conn {
             } => {
                 let user = self.user()?.clone();
                 let handle = self.table(&table)?;
+                crate::bots::check_games_at_once(&self.state.lobby, &user)?;
                 let _reservation = self.state.table_quota.reserve(
                     &self.state.lobby,
                     self.state.table_limits(),
@@ -505,6 +544,7 @@ impl Conn {
             }
             ClientMsg::QuickPair(spec) => {
                 let user = self.user()?.clone();
+                crate::bots::check_games_at_once(&self.state.lobby, &user)?;
                 let state = self.state.clone();
                 state
                     .pairing
@@ -512,6 +552,22 @@ impl Conn {
                     .await?;
             }
             ClientMsg::QuickPairCancel => self.state.pairing.cancel(self.id),
+            ClientMsg::Challenge(req) => {
+                let user = self.user()?.clone();
+                crate::challenge::challenge(&self.state, self.id, &user, req).await?;
+            }
+            ClientMsg::ChallengeAccept { id } => {
+                let user = self.user()?.clone();
+                crate::challenge::accept(&self.state, &user, &id).await?;
+            }
+            ClientMsg::ChallengeDecline { id } => {
+                let user = self.user()?.id.clone();
+                self.state.challenges.decline(&id, &user)?;
+            }
+            ClientMsg::ChallengeCancel { id } => {
+                let user = self.user()?.id.clone();
+                self.state.challenges.cancel(&id, &user)?;
+            }
             ClientMsg::Move { .. } => unreachable!("moves are dispatched separately"),
         }
         Ok(())
@@ -588,6 +644,12 @@ impl Conn {
                  fill the others with people or computers",
             ));
         }
+        if req.rated && req.bots {
+            return Err(ProtoError::new(
+                ErrorCode::RatedNeedsAccounts,
+                "tables that invite bots are casual; bots play casual games only",
+            ));
+        }
         if req.rated {
             if user.guest {
                 return Err(ProtoError::new(
@@ -609,6 +671,7 @@ impl Conn {
             seats,
             created_by: Some(user.id),
             invite: req.private.then(|| crate::ids::random_id(20)),
+            bots: req.bots,
             move_time: match req.move_time {
                 Some(s) if !crate::protocol::MOVE_TIMES.contains(&s) => {
                     return Err(ProtoError::new(
@@ -634,6 +697,10 @@ impl Conn {
             tables: lobby.list(),
         })
         .await;
+        if let Some(user) = self.user.as_ref().filter(|u| !u.guest) {
+            let challenges = self.state.challenges.involving(&user.id);
+            self.send(ServerMsg::Challenges { challenges }).await;
+        }
         let out = self.out.clone();
         self.lobby = Some(tokio::spawn(async move {
             loop {

@@ -8,6 +8,8 @@ mod abort;
 mod accounts;
 mod auth_limits;
 mod bad_input;
+mod bots;
+mod challenge;
 mod chat;
 mod clocks;
 mod computer;
