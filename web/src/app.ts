@@ -14,6 +14,7 @@ const NAV: readonly [string, MessageKey][] = [
   ["/offline", "nav.play"],
   ["/lobby", "nav.online"],
   ["/learn", "nav.learn"],
+  ["/analysis", "nav.analysis"],
   ["/rules", "nav.rules"],
   ["/leaderboard", "nav.leaderboard"],
 ];

@@ -16,6 +16,8 @@ import { TablePage } from "./online/tablePage";
 import { GamesPage } from "./online/gamesPage";
 import { ReplayPage } from "./online/replayPage";
 import { LeaderboardPage } from "./online/leaderboardPage";
+import { AnalysisPage } from "./analysis/analysisPage";
+import { parseAnalysisQuery } from "./analysis/link";
 
 /** The page for a matched route and the query string. */
 export function createPage(route: RouteMatch, search: string): Page {
@@ -48,6 +50,8 @@ export function createPage(route: RouteMatch, search: string): Page {
       return new ReplayPage(route.params.id);
     case "leaderboard":
       return new LeaderboardPage();
+    case "analysis":
+      return new AnalysisPage(parseAnalysisQuery(search));
     case "notFound":
       return new NotFoundPage();
   }

@@ -25,6 +25,7 @@ export type RouteName =
   | "games"
   | "replay"
   | "leaderboard"
+  | "analysis"
   | "notFound";
 
 const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
@@ -40,6 +41,7 @@ const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
   [/^\/games\/([^/]+)\/?$/, "games", ["user"]],
   [/^\/replay\/([\w-]+)\/?$/, "replay", ["id"]],
   [/^\/leaderboard\/?$/, "leaderboard", []],
+  [/^\/analysis\/?$/, "analysis", []],
 ];
 
 /** Finds the route of a path. */

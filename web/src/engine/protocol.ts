@@ -58,9 +58,49 @@ export type WorkerRequest =
   /** The view of a position string alone; the game held by the worker is untouched. */
   | { readonly kind: "positionView"; readonly position: string }
   /** The computer's choice for the seat to move. */
-  | { readonly kind: "bestMove"; readonly level: number; readonly seed: number };
+  | { readonly kind: "bestMove"; readonly level: number; readonly seed: number }
+  /** Starts analysing a position string (the game held by the worker is untouched). */
+  | { readonly kind: "analyse"; readonly position: string }
+  /** Searches the analysed position one depth deeper: its `count` best moves. */
+  | { readonly kind: "deepen"; readonly count: number }
+  /** Judges the move `path` played in `position` against the best move, within a bounded search. */
+  | { readonly kind: "judge"; readonly position: string; readonly path: string; readonly depth: number; readonly nodes: number };
+
+/** One analysed move: its path, score for the player to move (1/100 row) and line. */
+export interface AnalysedLine {
+  /** The move, a canonical path. */
+  readonly path: string;
+  /** Score for the player to move, in hundredths of a row (±1 000 000 = decided). */
+  readonly score: number;
+  /** The principal variation, `path` first. */
+  readonly pv: readonly string[];
+}
+
+/** One completed depth of an analysis. */
+export interface Analysis {
+  /** Depth completed, in plies. */
+  readonly depth: number;
+  /** The best moves, best first. */
+  readonly lines: readonly AnalysedLine[];
+}
+
+/** A played move next to the best move of its position. */
+export interface Judgement {
+  /** The best move found. */
+  readonly best: AnalysedLine;
+  /** The move played, `null` when the search would never play it (it eliminates its player). */
+  readonly played: AnalysedLine | null;
+}
 
 /** The worker's answer to one request. */
 export type WorkerReply =
-  | { readonly id: number; readonly ok: true; readonly view?: GameView; readonly path?: string }
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly view?: GameView;
+      readonly path?: string;
+      /** Answer to `deepen`: `null` when the position has no move to analyse. */
+      readonly analysis?: Analysis | null;
+      readonly judgement?: Judgement;
+    }
   | { readonly id: number; readonly ok: false; readonly error: string; readonly unavailable?: boolean };
