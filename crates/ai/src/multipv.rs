@@ -4,7 +4,9 @@
 //! the moves already listed taken out of the root, so levels are untouched.
 
 use crate::clock::Clock;
+use crate::ida::best_plan;
 use crate::limits::Limits;
+use crate::race::Problem;
 use crate::search::Searcher;
 use stella_engine::{Move, Position};
 
@@ -89,6 +91,63 @@ pub fn line_of_move(
     })
 }
 
+/// The length of the mover's shortest finish, as far as a bounded solver
+/// could tell: the best plan found and a proved lower bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishLength {
+    /// The shortest plan found, first move first.
+    pub plan: Vec<Move>,
+    /// No plan can be shorter than this.
+    pub lower_bound: usize,
+}
+
+impl FinishLength {
+    /// Whether the plan is proved shortest.
+    pub fn proved(&self) -> bool {
+        self.plan.len() <= self.lower_bound
+    }
+}
+
+/// Widest beam of the race solver used to judge a finish.
+const FINISH_WIDTH: usize = 256;
+
+/// The shortest finish of the player to move in `position`, ignoring the
+/// other players' marbles moving (exact in a race, where the armies have
+/// passed each other), within `budget_ms` on `clock` and `nodes` nodes.
+pub fn finish_length(
+    position: &Position,
+    clock: &dyn Clock,
+    budget_ms: f64,
+    nodes: u64,
+) -> Option<FinishLength> {
+    let problem = Problem::of(position);
+    let f = best_plan(&problem, clock, budget_ms, FINISH_WIDTH, nodes)?;
+    Some(FinishLength {
+        plan: f.plan,
+        lower_bound: f.lower_bound,
+    })
+}
+
+/// As [`finish_length`], for the player to move in `position` once it has
+/// played `mv` (counting `mv` itself).
+pub fn finish_length_after(
+    position: &Position,
+    mv: Move,
+    clock: &dyn Clock,
+    budget_ms: f64,
+    nodes: u64,
+) -> Option<FinishLength> {
+    let mut problem = Problem::of(position);
+    problem.mine = problem.mine.without(mv.from).with(mv.to);
+    let f = best_plan(&problem, clock, budget_ms, FINISH_WIDTH, nodes)?;
+    let mut plan = vec![mv];
+    plan.extend(f.plan);
+    Some(FinishLength {
+        plan,
+        lower_bound: f.lower_bound + 1,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +181,24 @@ mod tests {
             assert_eq!(line.best, mv);
             assert!(line.score <= best[0].score, "{line:?} beats {best:?}");
         }
+    }
+
+    /// White needs h12-h13 and h13-h14; stepping back costs two moves.
+    const CLOSE_RACE: &str = "classic-2 white 40 white:e14,e15,e16,e17,f14,f15,f16,g14,g15,h12 black:i7,k3,k4,l2,l3,l4,m1,m2,m3,m4 made:39,39";
+
+    #[test]
+    fn a_step_back_in_a_race_costs_two_moves_to_the_finish() {
+        let pos: Position = CLOSE_RACE.parse().unwrap();
+        let best = finish_length(&pos, &FrozenClock, 1e9, 1_000_000).unwrap();
+        assert!(best.proved());
+        assert_eq!(best.plan.len(), 2);
+        let forward = pos.resolve_path(&"h12-h13".parse().unwrap()).unwrap();
+        let back = pos.resolve_path(&"h12-h11".parse().unwrap()).unwrap();
+        let kept = finish_length_after(&pos, forward, &FrozenClock, 1e9, 1_000_000).unwrap();
+        assert_eq!((kept.plan.len(), kept.lower_bound), (2, 2));
+        assert_eq!(kept.plan[0], forward);
+        let lost = finish_length_after(&pos, back, &FrozenClock, 1e9, 1_000_000).unwrap();
+        assert!(lost.proved());
+        assert_eq!(lost.plan.len(), 4);
     }
 }

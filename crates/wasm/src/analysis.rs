@@ -7,7 +7,8 @@
 use crate::clock::BrowserClock;
 use crate::js_err;
 use serde::Serialize;
-use stella_ai::multipv::{line_of_move, top_lines, Line};
+use stella_ai::multipv::{finish_length, finish_length_after, line_of_move, top_lines, Line};
+use stella_ai::race::is_race;
 use stella_ai::{Limits, Searcher, Settings, Strategy};
 use stella_engine::{MovePath, Position};
 use wasm_bindgen::prelude::*;
@@ -48,6 +49,24 @@ pub struct JudgementView {
     /// The move played with its score, `null` when the search would not
     /// play it at all (it eliminates its player while another move does not).
     pub played: Option<LineView>,
+    /// In a race (the armies have passed each other), the finish with and
+    /// without the move played; `null` otherwise.
+    pub race: Option<RaceView>,
+}
+
+/// A move of a race judged by the moves it leaves to the finish, as JSON.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct RaceView {
+    /// The first move of the shortest finish found from the position.
+    pub better: String,
+    /// Moves of that finish.
+    pub best_length: usize,
+    /// Moves to the finish playing the move first, at least (proved).
+    pub played_at_least: usize,
+    /// Moves the move played surely loses against `best` (0 when it cannot
+    /// be told within the work allowed).
+    pub moves_lost: usize,
 }
 
 fn line_view(position: &Position, line: &Line) -> LineView {
@@ -169,6 +188,26 @@ fn judge(
     Ok(JudgementView {
         best: line_view(pos, &best),
         played: played.map(|l| line_view(pos, &l)),
+        race: race_view(pos, mv, u64::from(nodes.max(1000)) * RACE_NODES_FACTOR, &clock),
+    })
+}
+
+/// The race solver may visit this many times the nodes of a judging search.
+const RACE_NODES_FACTOR: u64 = 5;
+
+/// In a race, a shortest finish and how many moves `mv` surely loses against it.
+fn race_view(pos: &Position, mv: stella_engine::Move, nodes: u64, clock: &BrowserClock) -> Option<RaceView> {
+    if !is_race(pos) {
+        return None;
+    }
+    let best = finish_length(pos, clock, 1e9, nodes)?;
+    let played = finish_length_after(pos, mv, clock, 1e9, nodes)?;
+    let first = best.plan.first()?;
+    Some(RaceView {
+        better: pos.path_of(first).to_string(),
+        best_length: best.plan.len(),
+        played_at_least: played.lower_bound,
+        moves_lost: played.lower_bound.saturating_sub(best.plan.len()),
     })
 }
 
@@ -203,6 +242,20 @@ mod tests {
         let played = v.played.clone().expect("a scored move");
         assert_eq!(played.path, "k6-k5");
         assert!(v.best.score > played.score + 50, "{v:?}");
+        assert_eq!(v.race, None);
+    }
+
+    #[test]
+    fn a_step_back_in_a_race_is_judged_by_the_moves_it_loses() {
+        let pos: Position = "classic-2 white 40 white:e14,e15,e16,e17,f14,f15,f16,g14,g15,h12 black:i7,k3,k4,l2,l3,l4,m1,m2,m3,m4 made:39,39"
+            .parse()
+            .unwrap();
+        let back = pos.resolve_path(&"h12-h11".parse().unwrap()).unwrap();
+        let race = judge(&pos, back, 3, 40_000).unwrap().race.expect("a race");
+        assert_eq!(race.better, "h12-h13");
+        assert_eq!((race.best_length, race.played_at_least, race.moves_lost), (2, 4, 2));
+        let forward = pos.resolve_path(&"h12-h13".parse().unwrap()).unwrap();
+        assert_eq!(judge(&pos, forward, 3, 40_000).unwrap().race.unwrap().moves_lost, 0);
     }
 
     #[test]

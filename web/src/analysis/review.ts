@@ -12,7 +12,7 @@ import { t } from "../i18n/i18n";
 import { colourName } from "../table/labels";
 import { clear, h } from "../ui/dom";
 import type { TreeNode } from "./moveTree";
-import { judge, lossOf, type Judgement } from "./score";
+import { judge, lossOf, raceLoss, type Judgement } from "./score";
 
 /** Plies of the search judging each move. */
 export const REVIEW_DEPTH = 3;
@@ -37,6 +37,10 @@ export interface ReviewedMove extends MoveToReview {
   readonly score: number | null;
   /** Hundredths of a row lost against the best move. */
   readonly loss: number;
+  /** In a race, the moves it added to the mover's finish; `null` outside races. */
+  readonly movesLost: number | null;
+  /** The better move to show. */
+  readonly better: string;
   /** What the move was. */
   readonly judgement: Judgement;
 }
@@ -87,9 +91,13 @@ export class GameReview {
         const j = await engine.judge(m.before, m.node.path!, REVIEW_DEPTH, REVIEW_NODES);
         if (!alive()) return;
         const score = j.played?.score ?? null;
-        const same = j.best.path === m.node.path;
-        const loss = same ? 0 : lossOf(j.best.score, score ?? -Infinity);
-        this.results.push({ ...m, best: j.best, score, loss, judgement: judge(loss, same) });
+        // In a race the solver's count of moves to the finish is exact where the
+        // evaluation only sees rows; elsewhere the search's scores decide.
+        const race = j.race;
+        const same = race ? race.movesLost === 0 && race.better === m.node.path : j.best.path === m.node.path;
+        const loss = race ? raceLoss(race.movesLost) : same ? 0 : lossOf(j.best.score, score ?? -Infinity);
+        const better = race ? race.better : j.best.path;
+        this.results.push({ ...m, best: j.best, score, loss, movesLost: race ? race.movesLost : null, better, judgement: judge(loss, same) });
         this.draw();
         onProgress();
       }
@@ -133,12 +141,14 @@ export class GameReview {
     clear(this.list);
     for (const r of this.results) {
       if (r.judgement !== "mistake" && r.judgement !== "inaccuracy") continue;
-      const better = r.best.path;
+      const better = r.better;
       this.list.append(h("li", { "data-judgement": r.judgement, "data-ply": r.node.ply },
         h("button", { type: "button", class: "link", onclick: () => r.node.parent && this.onJump(r.node.parent) },
           `${r.node.ply}. ${colourName(r.mover)} ${r.node.path}`),
         ` — ${t(r.judgement === "mistake" ? "analysis.mistake" : "analysis.inaccuracy")} `,
-        h("span", { class: "loss" }, t("analysis.lost", { rows: (r.loss / 100).toFixed(2) })),
+        h("span", { class: "loss" }, r.movesLost !== null
+          ? t("analysis.lostMoves", { n: r.movesLost })
+          : t("analysis.lost", { rows: (r.loss / 100).toFixed(2) })),
         h("span", { class: "better", "data-better": better }, t("analysis.better", { move: better }))));
     }
   }

@@ -58,6 +58,15 @@ export function lossOf(best: number, played: number): number {
   return Math.max(0, clamp(best) - clamp(played));
 }
 
+/**
+ * What a move of a race lost, in hundredths of a row: every move it adds to the
+ * player's finish counts as {@link MISTAKE_LOSS}, since a move lost in a race is a
+ * whole move's worth of progress (and often the game).
+ */
+export function raceLoss(movesLost: number): number {
+  return Math.max(0, movesLost) * MISTAKE_LOSS;
+}
+
 /** The judgement of a move that lost `loss` hundredths of a row; `same` when it was the best move itself. */
 export function judge(loss: number, same: boolean): Judgement {
   if (same) return "best";

@@ -90,6 +90,20 @@ export interface Judgement {
   readonly best: AnalysedLine;
   /** The move played, `null` when the search would never play it (it eliminates its player). */
   readonly played: AnalysedLine | null;
+  /** In a race (the armies have passed each other), the finish with and without the move; `null` otherwise. */
+  readonly race: RaceJudgement | null;
+}
+
+/** A move of a race judged by the moves it leaves to the finish. */
+export interface RaceJudgement {
+  /** The first move of the shortest finish found. */
+  readonly better: string;
+  /** Moves of that finish. */
+  readonly bestLength: number;
+  /** Moves to the finish after the move played, at least. */
+  readonly playedAtLeast: number;
+  /** Moves the move played surely loses (0 when that cannot be told within the work allowed). */
+  readonly movesLost: number;
 }
 
 /** The worker's answer to one request. */

@@ -268,4 +268,5 @@ export const el: Messages = {
   "analysis.better": "καλύτερα: {move}",
   "analysis.graph": "Αξιολόγηση μετά από κάθε κίνηση, για όποιον έπαιξε",
   "analysis.graphFor": "Αξιολόγηση μετά από κάθε κίνηση, για {colour}",
+  "analysis.lostMoves": "{n} κινήσεις παραπάνω ως τον τερματισμό",
 };

@@ -266,6 +266,7 @@ export const en = {
   "analysis.better": "better: {move}",
   "analysis.graph": "Evaluation after each move, for the player who moved",
   "analysis.graphFor": "Evaluation after each move, for {colour}",
+  "analysis.lostMoves": "{n} more moves to the finish",
 } as const;
 
 /** A message key. */

@@ -268,4 +268,5 @@ export const it: Messages = {
   "analysis.better": "meglio: {move}",
   "analysis.graph": "Valutazione dopo ogni mossa, per chi ha mosso",
   "analysis.graphFor": "Valutazione dopo ogni mossa, per {colour}",
+  "analysis.lostMoves": "{n} mosse in più per finire",
 };

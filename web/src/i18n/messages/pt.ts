@@ -268,4 +268,5 @@ export const pt: Messages = {
   "analysis.better": "melhor: {move}",
   "analysis.graph": "Avaliação após cada jogada, para quem jogou",
   "analysis.graphFor": "Avaliação após cada jogada, para {colour}",
+  "analysis.lostMoves": "{n} jogadas a mais até ao fim",
 };
