@@ -206,7 +206,9 @@ impl Record {
             }
         }
         if depth > 0 {
-            return Err(ParseError::Record("a variation is not closed with ')'".into()));
+            return Err(ParseError::Record(
+                "a variation is not closed with ')'".into(),
+            ));
         }
         if !tags.iter().any(|(k, _)| k == "Variant") {
             return Err(ParseError::Record("missing [Variant \"...\"] tag".into()));

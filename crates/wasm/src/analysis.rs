@@ -188,7 +188,12 @@ fn judge(
     Ok(JudgementView {
         best: line_view(pos, &best),
         played: played.map(|l| line_view(pos, &l)),
-        race: race_view(pos, mv, u64::from(nodes.max(1000)) * RACE_NODES_FACTOR, &clock),
+        race: race_view(
+            pos,
+            mv,
+            u64::from(nodes.max(1000)) * RACE_NODES_FACTOR,
+            &clock,
+        ),
     })
 }
 
@@ -196,7 +201,12 @@ fn judge(
 const RACE_NODES_FACTOR: u64 = 5;
 
 /// In a race, a shortest finish and how many moves `mv` surely loses against it.
-fn race_view(pos: &Position, mv: stella_engine::Move, nodes: u64, clock: &BrowserClock) -> Option<RaceView> {
+fn race_view(
+    pos: &Position,
+    mv: stella_engine::Move,
+    nodes: u64,
+    clock: &BrowserClock,
+) -> Option<RaceView> {
     if !is_race(pos) {
         return None;
     }
@@ -253,9 +263,19 @@ mod tests {
         let back = pos.resolve_path(&"h12-h11".parse().unwrap()).unwrap();
         let race = judge(&pos, back, 3, 40_000).unwrap().race.expect("a race");
         assert_eq!(race.better, "h12-h13");
-        assert_eq!((race.best_length, race.played_at_least, race.moves_lost), (2, 4, 2));
+        assert_eq!(
+            (race.best_length, race.played_at_least, race.moves_lost),
+            (2, 4, 2)
+        );
         let forward = pos.resolve_path(&"h12-h13".parse().unwrap()).unwrap();
-        assert_eq!(judge(&pos, forward, 3, 40_000).unwrap().race.unwrap().moves_lost, 0);
+        assert_eq!(
+            judge(&pos, forward, 3, 40_000)
+                .unwrap()
+                .race
+                .unwrap()
+                .moves_lost,
+            0
+        );
     }
 
     #[test]

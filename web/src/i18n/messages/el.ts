@@ -260,7 +260,7 @@ export const el: Messages = {
   "analysis.review": "Ανασκόπηση παρτίδας",
   "analysis.reviewGame": "Ανασκόπηση της παρτίδας",
   "analysis.reviewing": "Ανασκόπηση: κίνηση {done} από {total}…",
-  "analysis.reviewed": "Η ανασκόπηση τελείωσε: {mistakes} λάθη, {inaccuracies} ανακρίβειες.",
+  "analysis.reviewed": "Η ανασκόπηση τελείωσε. Λάθη: {mistakes}· ανακρίβειες: {inaccuracies}.",
   "analysis.biggestMistake": "Πήγαινε στο μεγαλύτερο λάθος",
   "analysis.mistake": "λάθος",
   "analysis.inaccuracy": "ανακρίβεια",

@@ -258,7 +258,7 @@ export const en = {
   "analysis.review": "Game review",
   "analysis.reviewGame": "Review the game",
   "analysis.reviewing": "Reviewing move {done} of {total}…",
-  "analysis.reviewed": "Review done: {mistakes} mistakes, {inaccuracies} inaccuracies.",
+  "analysis.reviewed": "Review done. Mistakes: {mistakes}; inaccuracies: {inaccuracies}.",
   "analysis.biggestMistake": "Jump to the biggest mistake",
   "analysis.mistake": "mistake",
   "analysis.inaccuracy": "inaccuracy",

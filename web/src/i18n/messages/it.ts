@@ -260,7 +260,7 @@ export const it: Messages = {
   "analysis.review": "Revisione della partita",
   "analysis.reviewGame": "Rivedi la partita",
   "analysis.reviewing": "Revisione: mossa {done} di {total}…",
-  "analysis.reviewed": "Revisione finita: {mistakes} errori, {inaccuracies} imprecisioni.",
+  "analysis.reviewed": "Revisione finita. Errori: {mistakes}; imprecisioni: {inaccuracies}.",
   "analysis.biggestMistake": "Vai all'errore più grave",
   "analysis.mistake": "errore",
   "analysis.inaccuracy": "imprecisione",

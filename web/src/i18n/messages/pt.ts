@@ -260,7 +260,7 @@ export const pt: Messages = {
   "analysis.review": "Revisão do jogo",
   "analysis.reviewGame": "Rever o jogo",
   "analysis.reviewing": "A rever a jogada {done} de {total}…",
-  "analysis.reviewed": "Revisão feita: {mistakes} erros, {inaccuracies} imprecisões.",
+  "analysis.reviewed": "Revisão feita. Erros: {mistakes}; imprecisões: {inaccuracies}.",
   "analysis.biggestMistake": "Ir para o maior erro",
   "analysis.mistake": "erro",
   "analysis.inaccuracy": "imprecisão",
