@@ -15,6 +15,7 @@ const NAV: readonly [string, MessageKey][] = [
   ["/lobby", "nav.online"],
   ["/learn", "nav.learn"],
   ["/analysis", "nav.analysis"],
+  ["/puzzles", "nav.puzzles"],
   ["/rules", "nav.rules"],
   ["/leaderboard", "nav.leaderboard"],
 ];

@@ -18,6 +18,7 @@ import { ReplayPage } from "./online/replayPage";
 import { LeaderboardPage } from "./online/leaderboardPage";
 import { AnalysisPage } from "./analysis/analysisPage";
 import { parseAnalysisQuery } from "./analysis/link";
+import { PuzzlePage } from "./puzzles/puzzlePage";
 
 /** The page for a matched route and the query string. */
 export function createPage(route: RouteMatch, search: string): Page {
@@ -52,6 +53,10 @@ export function createPage(route: RouteMatch, search: string): Page {
       return new LeaderboardPage();
     case "analysis":
       return new AnalysisPage(parseAnalysisQuery(search));
+    case "puzzles":
+      return new PuzzlePage(null);
+    case "puzzle":
+      return new PuzzlePage(route.params.id);
     case "notFound":
       return new NotFoundPage();
   }

@@ -26,6 +26,8 @@ export type RouteName =
   | "replay"
   | "leaderboard"
   | "analysis"
+  | "puzzles"
+  | "puzzle"
   | "notFound";
 
 const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
@@ -42,6 +44,8 @@ const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
   [/^\/replay\/([\w-]+)\/?$/, "replay", ["id"]],
   [/^\/leaderboard\/?$/, "leaderboard", []],
   [/^\/analysis\/?$/, "analysis", []],
+  [/^\/puzzles\/?$/, "puzzles", []],
+  [/^\/puzzles\/([\w-]+)\/?$/, "puzzle", ["id"]],
 ];
 
 /** Finds the route of a path. */

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod analyse;
 mod engine;
 mod perft;
+mod puzzles;
 mod serve;
 mod solo;
 
@@ -28,6 +29,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Solve the solitaire crossing (variant solo) in as few moves as possible.
     Solo(solo::SoloArgs),
+    /// Make "finish in N" puzzles from the finished games of a database.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -37,5 +40,6 @@ fn main() -> anyhow::Result<()> {
         Command::Perft(args) => perft::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Solo(args) => solo::run(args),
+        Command::Puzzles(args) => puzzles::run(args),
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod clock;
+pub mod puzzle;
 pub mod view;
 
 use clock::BrowserClock;

@@ -7,7 +7,7 @@
  * stops one at once by terminating the worker and starting a fresh one; requests still
  * waiting are rejected with {@link EngineStopped}.
  */
-import type { Analysis, GameView, Judgement, WorkerReply, WorkerRequest } from "./protocol";
+import type { Analysis, GameView, Judgement, PuzzleMove, WorkerReply, WorkerRequest } from "./protocol";
 
 /** The error of a request cut short by {@link EngineClient.restart} or {@link EngineClient.close}. */
 export class EngineStopped extends Error {
@@ -145,6 +145,13 @@ export class EngineClient {
     const r = await this.request({ kind: "judge", position, path, depth, nodes });
     if (!r.judgement) throw new Error("worker sent no judgement");
     return r.judgement;
+  }
+
+  /** Whether `path` keeps a finish in `left` moves in the puzzle `position`. */
+  async puzzleMove(position: string, path: string, left: number): Promise<PuzzleMove> {
+    const r = await this.request({ kind: "puzzleMove", position, path, left });
+    if (!r.puzzle) throw new Error("worker sent no judgement");
+    return r.puzzle;
   }
 
   /** Stops the worker for good. */

@@ -64,7 +64,21 @@ export type WorkerRequest =
   /** Searches the analysed position one depth deeper: its `count` best moves. */
   | { readonly kind: "deepen"; readonly count: number }
   /** Judges the move `path` played in `position` against the best move, within a bounded search. */
-  | { readonly kind: "judge"; readonly position: string; readonly path: string; readonly depth: number; readonly nodes: number };
+  | { readonly kind: "judge"; readonly position: string; readonly path: string; readonly depth: number; readonly nodes: number }
+  /** Whether `path` keeps a finish in `left` moves in a puzzle `position`. */
+  | { readonly kind: "puzzleMove"; readonly position: string; readonly path: string; readonly left: number };
+
+/** A move of a "finish in N" puzzle judged. */
+export interface PuzzleMove {
+  /** Whether the move keeps a finish in the moves left. */
+  readonly keeps: boolean;
+  /** Moves to the finish with this move first, at least. */
+  readonly atLeast: number;
+  /** Whether the player has finished with it. */
+  readonly solved: boolean;
+  /** The position after the move with the same player to move, while moves are left. */
+  readonly next: string | null;
+}
 
 /** One analysed move: its path, score for the player to move (1/100 row) and line. */
 export interface AnalysedLine {
@@ -116,5 +130,6 @@ export type WorkerReply =
       /** Answer to `deepen`: `null` when the position has no move to analyse. */
       readonly analysis?: Analysis | null;
       readonly judgement?: Judgement;
+      readonly puzzle?: PuzzleMove;
     }
   | { readonly id: number; readonly ok: false; readonly error: string; readonly unavailable?: boolean };

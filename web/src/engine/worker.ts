@@ -4,8 +4,8 @@
  * WebAssembly (`crates/wasm`, generated into `src/wasm-pkg/`). It holds one game and
  * answers the requests of {@link EngineClient}; see `protocol.ts`.
  */
-import init, { WasmAnalysis, WasmGame, judgeMove, positionView } from "../wasm-pkg/stella_wasm.js";
-import type { Analysis, GameView, Judgement, WorkerReply, WorkerRequest } from "./protocol";
+import init, { WasmAnalysis, WasmGame, judgeMove, positionView, puzzleMove } from "../wasm-pkg/stella_wasm.js";
+import type { Analysis, GameView, Judgement, PuzzleMove, WorkerReply, WorkerRequest } from "./protocol";
 
 const ready = init();
 /** Set when the wasm engine failed to load: every request then answers with it. */
@@ -69,6 +69,8 @@ async function handle(req: WorkerRequest): Promise<Omit<WorkerReply & { ok: true
       return { ok: true, analysis: JSON.parse(analysis.deepen(req.count)) as Analysis | null };
     case "judge":
       return { ok: true, judgement: JSON.parse(judgeMove(req.position, req.path, req.depth, req.nodes)) as Judgement };
+    case "puzzleMove":
+      return { ok: true, puzzle: JSON.parse(puzzleMove(req.position, req.path, req.left)) as PuzzleMove };
   }
 }
 

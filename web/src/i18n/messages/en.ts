@@ -267,6 +267,22 @@ export const en = {
   "analysis.graph": "Evaluation after each move, for the player who moved",
   "analysis.graphFor": "Evaluation after each move, for {colour}",
   "analysis.lostMoves": "{n} more moves to the finish",
+  "nav.puzzles": "Puzzles",
+  "puzzle.title": "Puzzle: finish in N",
+  "puzzle.daily": "Daily puzzle",
+  "puzzle.next": "Next puzzle",
+  "puzzle.retry": "Try again",
+  "puzzle.task": "{colour} to move: bring every marble home in {n} moves, the fewest possible. The other marbles stand still.",
+  "puzzle.left": "Moves left: {n}.",
+  "puzzle.checking": "Checking your move…",
+  "puzzle.solved": "Solved! That is a shortest finish.",
+  "puzzle.failed": "Not the shortest: after that move the finish takes at least {n} moves, with {left} left.",
+  "puzzle.rating": "Your puzzle rating: {rating} (± {deviation}), kept on this device.",
+  "puzzle.source": "{variant} · puzzle rating {rating} · from game {id}",
+  "puzzle.loading": "Loading the puzzles…",
+  "puzzle.unavailable": "The puzzles could not be loaded: {reason}",
+  "puzzle.none": "There are no puzzles yet.",
+  "puzzle.unknown": "No such puzzle: {id}",
 } as const;
 
 /** A message key. */
