@@ -61,8 +61,8 @@ test("a finished offline game opens on the analysis board: evaluation, best line
   assert.match(await page.$eval("[data-eval]", (e) => e.textContent), /^Black: /);
   const lines = await page.$$eval("[data-line]", (els) => els.map((e) => e.getAttribute("data-move")));
   assert.ok(lines.length >= 2 && new Set(lines).size === lines.length, `distinct best moves: ${lines}`);
-  // It deepens on its own.
-  await page.waitForFunction(() => /Depth ([3-9]|\d\d)/.test(document.querySelector("[data-depth]")?.textContent ?? ""), null, { timeout: 30_000 });
+  // A race is solved at once: the engine rests.
+  await page.waitForFunction(() => /^Depth \d+$/.test(document.querySelector("[data-depth]")?.textContent ?? ""), null, { timeout: 30_000 });
   await page.screenshot({ path: join(RESULTS, "analysis-desktop.png") });
   // Go back to White's last choice and try another finish: a variation.
   await page.click('[data-step="prev"]');
@@ -93,6 +93,18 @@ test("a finished offline game opens on the analysis board: evaluation, best line
   await page.screenshot({ path: join(RESULTS, "analysis-phone.png"), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("the engine deepens on its own until stopped", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.url}/analysis`);
+  await page.waitForFunction(() => /Depth ([3-9]|\d\d)/.test(document.querySelector("[data-depth]")?.textContent ?? ""), null, { timeout: 45_000 });
+  assert.equal(await page.$$eval("[data-line]", (els) => els.length), 3);
+  // Stopped, it keeps the last depth on show and thinks no more.
+  await page.click('[data-action="engine"]');
+  await page.waitForFunction(() => /^Depth \d+$/.test(document.querySelector("[data-depth]")?.textContent ?? ""));
+  assert.equal(await page.$eval('[data-action="engine"]', (e) => e.textContent), "Start the engine");
+  await page.close();
 });
 
 test("the review of a game with a planted blunder marks it and jumps to it", { timeout: 180_000 }, async () => {

@@ -38,6 +38,9 @@ pub struct AnalysisView {
     pub depth: u32,
     /// The best moves, best first.
     pub lines: Vec<LineView>,
+    /// Whether deeper searches would tell nothing more: in a race the solver
+    /// answers at once whatever the depth.
+    pub done: bool,
 }
 
 /// A played move judged against the best one, as JSON.
@@ -147,6 +150,7 @@ impl WasmAnalysis {
         Some(AnalysisView {
             depth: lines[0].depth.max(1),
             lines: lines.iter().map(|l| line_view(&self.position, l)).collect(),
+            done: is_race(&self.position) || self.depth >= MAX_DEPTH,
         })
     }
 }
@@ -235,6 +239,7 @@ mod tests {
         a.depth = 2;
         let second = a.step(3).unwrap();
         assert_eq!((first.depth, second.depth), (1, 2));
+        assert!(!second.done);
         assert_eq!(second.lines.len(), 3);
         for l in &second.lines {
             assert_eq!(l.pv[0], l.path);

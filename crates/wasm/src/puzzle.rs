@@ -33,18 +33,20 @@ pub struct PuzzleMoveView {
 pub fn puzzle_move(position: &str, path: &str, left: u32) -> Result<String, JsError> {
     let pos: Position = position.parse().map_err(js_err)?;
     let path: MovePath = path.parse().map_err(js_err)?;
-    let view = judge_puzzle_move(&pos, &path, left as usize)?;
+    let view =
+        judge_puzzle_move(&pos, &path, left as usize).map_err(|e: String| JsError::new(&e))?;
     Ok(serde_json::to_string(&view).expect("puzzle move serialises"))
 }
 
+/// The judgement of a puzzle move, or why the move cannot be judged.
 fn judge_puzzle_move(
     pos: &Position,
     path: &MovePath,
     left: usize,
-) -> Result<PuzzleMoveView, JsError> {
-    let mv = pos.resolve_path(path).map_err(js_err)?;
+) -> Result<PuzzleMoveView, String> {
+    let mv = pos.resolve_path(path).map_err(|e| e.to_string())?;
     let f = finish_length_after(pos, mv, &BrowserClock::new(), 1e9, PUZZLE_NODES)
-        .ok_or_else(|| JsError::new("this position has no finish to find"))?;
+        .ok_or_else(|| "this position has no finish to find".to_string())?;
     let keeps = f.plan.len() == left;
     let solved = keeps && left == 1;
     let next = if keeps && !solved {
@@ -63,13 +65,13 @@ fn judge_puzzle_move(
 /// The position string after `path` with the same player to move: the
 /// mover's marble moves from the path's first hole to its last, nothing else
 /// changes.
-fn same_player_after(pos: &Position, path: &MovePath) -> Result<String, JsError> {
+fn same_player_after(pos: &Position, path: &MovePath) -> Result<String, String> {
     let text = pos.to_string();
     let turn = pos.turn().to_string();
     let from = path.holes().first().map(|h| h.to_string());
     let to = path.holes().last().map(|h| h.to_string());
     let (Some(from), Some(to)) = (from, to) else {
-        return Err(JsError::new("empty move"));
+        return Err("empty move".to_string());
     };
     let prefix = format!("{turn}:");
     let fields: Vec<String> = text
@@ -85,7 +87,10 @@ fn same_player_after(pos: &Position, path: &MovePath) -> Result<String, JsError>
             None => field.to_string(),
         })
         .collect();
-    let next: Position = fields.join(" ").parse().map_err(js_err)?;
+    let next: Position = fields
+        .join(" ")
+        .parse()
+        .map_err(|e: stella_engine::ParseError| e.to_string())?;
     Ok(next.to_string())
 }
 
@@ -107,6 +112,6 @@ mod tests {
         let slow = judge_puzzle_move(&pos, &"h12-h11".parse().unwrap(), 2).unwrap();
         assert!(!slow.keeps);
         assert_eq!(slow.at_least, 4);
-        assert!(judge_puzzle_move(&pos, &"h12-h15".parse().unwrap(), 2).is_err());
+        assert!(judge_puzzle_move(&pos, &"h12-g10".parse().unwrap(), 2).is_err());
     }
 }

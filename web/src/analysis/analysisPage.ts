@@ -282,7 +282,7 @@ export class AnalysisPage implements Page {
         if (!a) break;
         this.analysis = a;
         this.drawAnalysis();
-        if (decidedFor(a.lines[0].score) !== null) break;
+        if (a.done || decidedFor(a.lines[0].score) !== null) break;
       }
       this.thinking = false;
       this.drawAnalysis();

@@ -96,6 +96,8 @@ export interface Analysis {
   readonly depth: number;
   /** The best moves, best first. */
   readonly lines: readonly AnalysedLine[];
+  /** Whether deeper searches would tell nothing more (a race: the solver answers at once). */
+  readonly done: boolean;
 }
 
 /** A played move next to the best move of its position. */
