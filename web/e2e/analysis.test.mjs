@@ -136,3 +136,22 @@ test("the review of a game with a planted blunder marks it and jumps to it", { t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("after one visit, offline: the analysis board thinks and the daily puzzle opens", { timeout: 120_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(site.url);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForSelector("html[data-offline-ready]", { state: "attached", timeout: 30_000 });
+  await context.setOffline(true);
+  await page.goto(`${site.url}/analysis?variant=classic-2&moves=m3-m5`);
+  await page.waitForSelector("[data-line]", { timeout: 45_000 });
+  assert.ok(Number.isFinite(Number(await page.$eval("[data-eval]", (e) => e.getAttribute("data-score")))));
+  await page.goto(`${site.url}/puzzles`);
+  await page.waitForSelector("[data-puzzle-status][data-state=playing]");
+  await context.setOffline(false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
