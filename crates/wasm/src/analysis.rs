@@ -29,6 +29,9 @@ pub struct LineView {
     pub score: i32,
     /// The principal variation, `path` first, canonical paths.
     pub pv: Vec<String>,
+    /// In a race, the moves of the shortest finish found with this move
+    /// first; `null` otherwise.
+    pub finish: Option<usize>,
 }
 
 /// One completed depth of the analysis, as JSON.
@@ -86,6 +89,7 @@ fn line_view(position: &Position, line: &Line) -> LineView {
         path: position.path_of(&line.best).to_string(),
         score: line.score,
         pv,
+        finish: None,
     }
 }
 
@@ -147,9 +151,25 @@ impl WasmAnalysis {
         if lines.is_empty() {
             return None;
         }
+        let mut views: Vec<LineView> = lines.iter().map(|l| line_view(&self.position, l)).collect();
+        if is_race(&self.position) {
+            // The evaluation only counts rows; in a race the moves left to the
+            // finish rank the moves, the score breaking ties.
+            for (view, line) in views.iter_mut().zip(&lines) {
+                view.finish = finish_length_after(
+                    &self.position,
+                    line.best,
+                    &BrowserClock::new(),
+                    1e9,
+                    NODES_PER_DEPTH,
+                )
+                .map(|f| f.plan.len());
+            }
+            views.sort_by_key(|v| (v.finish.unwrap_or(usize::MAX), -v.score));
+        }
         Some(AnalysisView {
             depth: lines[0].depth.max(1),
-            lines: lines.iter().map(|l| line_view(&self.position, l)).collect(),
+            lines: views,
             done: is_race(&self.position) || self.depth >= MAX_DEPTH,
         })
     }
@@ -267,6 +287,13 @@ mod tests {
             .unwrap();
         let back = pos.resolve_path(&"h12-h11".parse().unwrap()).unwrap();
         let race = judge(&pos, back, 3, 40_000).unwrap().race.expect("a race");
+        let mut a = WasmAnalysis::new(&pos.to_string()).unwrap();
+        a.depth = 1;
+        let lines = a.step(3).unwrap();
+        assert!(lines.done);
+        assert_eq!(lines.lines[0].path, "h12-h13");
+        assert_eq!(lines.lines[0].finish, Some(2));
+        assert!(lines.lines.windows(2).all(|w| w[0].finish <= w[1].finish));
         assert_eq!(race.better, "h12-h13");
         assert_eq!(
             (race.best_length, race.played_at_least, race.moves_lost),

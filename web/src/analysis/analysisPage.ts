@@ -12,7 +12,7 @@ import { mountBoard, type Board } from "../board/board";
 import { setPosition } from "../board/actions";
 import { groupMoves, initialState, type LegalMove } from "../board/state";
 import { EngineClient, EngineStopped } from "../engine/client";
-import type { Analysis, GameView } from "../engine/protocol";
+import type { AnalysedLine, Analysis, GameView } from "../engine/protocol";
 import type { HoleName } from "../geometry/hole";
 import { t } from "../i18n/i18n";
 import { VARIANTS_BY_PLAYERS } from "../offline/setup";
@@ -330,15 +330,20 @@ export class AnalysisPage implements Page {
     this.barFill.style.width = `${(share * 100).toFixed(1)}%`;
     this.bar.setAttribute("aria-valuenow", (share * 100).toFixed(0));
     this.scoreLine.dataset.score = String(best.score);
-    this.scoreLine.textContent = `${colourName(mover)}: ${this.scoreText(best.score)}`;
+    this.scoreLine.textContent = `${colourName(mover)}: ${this.lineText(best)}`;
     this.depthLine.textContent = this.thinking ? t("analysis.depthThinking", { depth: a.depth }) : t("analysis.depth", { depth: a.depth });
     a.lines.forEach((line, i) => {
       this.lines.append(h("li", { "data-line": i + 1, "data-move": line.path, "data-score": line.score },
         h("button", { type: "button", class: "link", onclick: () => void this.goTo(this.tree.add(this.current, line.path)) }, line.path),
-        h("span", { class: "line-score" }, this.scoreText(line.score)),
+        h("span", { class: "line-score" }, this.lineText(line)),
         h("span", { class: "line-pv" }, line.pv.slice(1, 6).join(" "))));
     });
     drawBestLine(this.board.view.svg, this.board.state.orientation, best.pv);
+  }
+
+  /** A line's worth: the moves to the finish in a race, otherwise its score. */
+  private lineText(line: AnalysedLine): string {
+    return line.finish !== null && line.finish !== undefined ? t("analysis.finishIn", { n: line.finish }) : this.scoreText(line.score);
   }
 
   private scoreText(score: number): string {

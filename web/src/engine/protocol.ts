@@ -88,6 +88,8 @@ export interface AnalysedLine {
   readonly score: number;
   /** The principal variation, `path` first. */
   readonly pv: readonly string[];
+  /** In a race, the moves of the shortest finish found with this move first; `null` otherwise. */
+  readonly finish: number | null;
 }
 
 /** One completed depth of an analysis. */

@@ -285,4 +285,5 @@ export const el: Messages = {
   "puzzle.unavailable": "Οι γρίφοι δεν φορτώθηκαν: {reason}",
   "puzzle.none": "Δεν υπάρχουν ακόμη γρίφοι.",
   "puzzle.unknown": "Δεν υπάρχει ο γρίφος: {id}",
+  "analysis.finishIn": "τερματισμός σε {n}",
 };

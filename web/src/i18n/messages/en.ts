@@ -283,6 +283,7 @@ export const en = {
   "puzzle.unavailable": "The puzzles could not be loaded: {reason}",
   "puzzle.none": "There are no puzzles yet.",
   "puzzle.unknown": "No such puzzle: {id}",
+  "analysis.finishIn": "finish in {n}",
 } as const;
 
 /** A message key. */

@@ -285,4 +285,5 @@ export const it: Messages = {
   "puzzle.unavailable": "Impossibile caricare i problemi: {reason}",
   "puzzle.none": "Non ci sono ancora problemi.",
   "puzzle.unknown": "Problema inesistente: {id}",
+  "analysis.finishIn": "arrivo in {n}",
 };

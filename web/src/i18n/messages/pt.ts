@@ -285,4 +285,5 @@ export const pt: Messages = {
   "puzzle.unavailable": "Não foi possível carregar os problemas: {reason}",
   "puzzle.none": "Ainda não há problemas.",
   "puzzle.unknown": "Problema inexistente: {id}",
+  "analysis.finishIn": "final em {n}",
 };
