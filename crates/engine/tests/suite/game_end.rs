@@ -1,7 +1,6 @@
 //! Arrival, places, the deadline, the two-player last move, limits, repetition,
 //! resignation and time forfeits (docs/rules.md §4–§8).
 
-use crate::common;
 use crate::common::*;
 use stella_engine::{Colour::*, EndReason, Game, IllegalMove, Position, Variant};
 

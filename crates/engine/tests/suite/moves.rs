@@ -1,7 +1,6 @@
 //! Steps, jumps, chains, points that may be crossed but not ended in, the goal lock,
 //! canonical paths and the errors that name what was wrong.
 
-use crate::common;
 use crate::common::*;
 use stella_engine::{IllegalMove, Move, Position, Variant};
 
