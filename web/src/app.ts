@@ -14,6 +14,8 @@ const NAV: readonly [string, MessageKey][] = [
   ["/offline", "nav.play"],
   ["/lobby", "nav.online"],
   ["/learn", "nav.learn"],
+  ["/analysis", "nav.analysis"],
+  ["/puzzles", "nav.puzzles"],
   ["/rules", "nav.rules"],
   ["/leaderboard", "nav.leaderboard"],
 ];

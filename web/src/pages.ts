@@ -16,6 +16,9 @@ import { TablePage } from "./online/tablePage";
 import { GamesPage } from "./online/gamesPage";
 import { ReplayPage } from "./online/replayPage";
 import { LeaderboardPage } from "./online/leaderboardPage";
+import { AnalysisPage } from "./analysis/analysisPage";
+import { parseAnalysisQuery } from "./analysis/link";
+import { PuzzlePage } from "./puzzles/puzzlePage";
 
 /** The page for a matched route and the query string. */
 export function createPage(route: RouteMatch, search: string): Page {
@@ -48,6 +51,12 @@ export function createPage(route: RouteMatch, search: string): Page {
       return new ReplayPage(route.params.id);
     case "leaderboard":
       return new LeaderboardPage();
+    case "analysis":
+      return new AnalysisPage(parseAnalysisQuery(search));
+    case "puzzles":
+      return new PuzzlePage(null);
+    case "puzzle":
+      return new PuzzlePage(route.params.id);
     case "notFound":
       return new NotFoundPage();
   }

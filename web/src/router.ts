@@ -25,6 +25,9 @@ export type RouteName =
   | "games"
   | "replay"
   | "leaderboard"
+  | "analysis"
+  | "puzzles"
+  | "puzzle"
   | "notFound";
 
 const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
@@ -40,6 +43,9 @@ const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
   [/^\/games\/([^/]+)\/?$/, "games", ["user"]],
   [/^\/replay\/([\w-]+)\/?$/, "replay", ["id"]],
   [/^\/leaderboard\/?$/, "leaderboard", []],
+  [/^\/analysis\/?$/, "analysis", []],
+  [/^\/puzzles\/?$/, "puzzles", []],
+  [/^\/puzzles\/([\w-]+)\/?$/, "puzzle", ["id"]],
 ];
 
 /** Finds the route of a path. */

@@ -43,6 +43,7 @@ pub mod ida;
 pub mod levels;
 pub mod limits;
 pub mod mcts;
+pub mod multipv;
 pub mod progress;
 pub mod protocol;
 pub mod race;

@@ -6,6 +6,7 @@ mod analyse;
 mod bot;
 mod engine;
 mod perft;
+mod puzzles;
 mod serve;
 mod solo;
 
@@ -32,6 +33,8 @@ enum Command {
     /// Play online as a bot account: any engine-protocol program answers the moves
     /// (docs/bot-api.md).
     Bot(bot::BotArgs),
+    /// Make "finish in N" puzzles from the finished games of a database.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -42,5 +45,6 @@ fn main() -> anyhow::Result<()> {
         Command::Analyse(args) => analyse::run(args),
         Command::Solo(args) => solo::run(args),
         Command::Bot(args) => bot::run(args),
+        Command::Puzzles(args) => puzzles::run(args),
     }
 }

@@ -157,6 +157,7 @@ impl Record {
     pub fn parse(text: &str) -> Result<Record, ParseError> {
         let mut tags = Vec::new();
         let mut moves = Vec::new();
+        let mut depth = 0usize;
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with(';') {
@@ -179,7 +180,20 @@ impl Record {
                 tags.push((key.to_string(), value.replace("\\\"", "\"")));
                 continue;
             }
-            for token in line.split_whitespace() {
+            for raw in line.split_whitespace() {
+                // Variations (in parentheses, docs/record-format.md) are the
+                // analysis board's: the game is the main line, so they are skipped.
+                let opens = raw.bytes().take_while(|&b| b == b'(').count();
+                let token = raw[opens..].trim_end_matches(')');
+                let closes = raw.len() - opens - token.len();
+                depth += opens;
+                let skip = depth > 0;
+                depth = depth.checked_sub(closes).ok_or_else(|| {
+                    ParseError::Record(format!("line {}: ')' without '('", n + 1))
+                })?;
+                if skip || token.is_empty() {
+                    continue;
+                }
                 if token.ends_with('.')
                     && token[..token.len() - 1].bytes().all(|b| b.is_ascii_digit())
                 {
@@ -190,6 +204,11 @@ impl Record {
                 }
                 moves.push(token.parse::<MovePath>()?);
             }
+        }
+        if depth > 0 {
+            return Err(ParseError::Record(
+                "a variation is not closed with ')'".into(),
+            ));
         }
         if !tags.iter().any(|(k, _)| k == "Variant") {
             return Err(ParseError::Record("missing [Variant \"...\"] tag".into()));
@@ -296,6 +315,19 @@ impl fmt::Display for Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variations_are_skipped_and_the_main_line_kept() {
+        let text = "[Variant \"classic-2\"]\n\n1. m3-m5 e15-e13 (1. f15-f13 2. l4-l5 (2. k3-k5) 2. e15-e13) 2. l3-l5 *\n";
+        let r = Record::parse(text).unwrap();
+        let moves: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["m3-m5", "e15-e13", "l3-l5"]);
+        assert_eq!(r.replay().unwrap().moves().len(), 3);
+        let open = Record::parse("[Variant \"classic-2\"]\n\n1. m3-m5 (e15-e13\n");
+        assert!(open.unwrap_err().to_string().contains("not closed"));
+        let stray = Record::parse("[Variant \"classic-2\"]\n\n1. m3-m5)\n");
+        assert!(stray.unwrap_err().to_string().contains("without"));
+    }
 
     fn with_result(variant: &str, result: &str) -> Record {
         Record {

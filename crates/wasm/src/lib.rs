@@ -2,7 +2,9 @@
 //! client (`web/`). Every function speaks JSON-friendly strings: views are JSON
 //! documents described in [`view`], moves are paths such as `m1-m3-k5`.
 
+pub mod analysis;
 pub mod clock;
+pub mod puzzle;
 pub mod view;
 
 use clock::BrowserClock;

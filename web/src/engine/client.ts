@@ -7,7 +7,7 @@
  * stops one at once by terminating the worker and starting a fresh one; requests still
  * waiting are rejected with {@link EngineStopped}.
  */
-import type { GameView, WorkerReply, WorkerRequest } from "./protocol";
+import type { Analysis, GameView, Judgement, PuzzleMove, WorkerReply, WorkerRequest } from "./protocol";
 
 /** The error of a request cut short by {@link EngineClient.restart} or {@link EngineClient.close}. */
 export class EngineStopped extends Error {
@@ -127,6 +127,31 @@ export class EngineClient {
     const r = await this.request({ kind: "bestMove", level, seed });
     if (!r.path) throw new Error("worker sent no move");
     return r.path;
+  }
+
+  /** Starts analysing a position string; {@link EngineClient.deepen} then searches it deeper step by step. */
+  async analyse(position: string): Promise<void> {
+    await this.request({ kind: "analyse", position });
+  }
+
+  /** One depth more of the analysed position: its `count` best moves, or `null` when nobody can move. */
+  async deepen(count: number): Promise<Analysis | null> {
+    const r = await this.request({ kind: "deepen", count });
+    return r.analysis ?? null;
+  }
+
+  /** The move `path` played in `position` judged against the best move, searched to `depth` plies and about `nodes` nodes. */
+  async judge(position: string, path: string, depth: number, nodes: number): Promise<Judgement> {
+    const r = await this.request({ kind: "judge", position, path, depth, nodes });
+    if (!r.judgement) throw new Error("worker sent no judgement");
+    return r.judgement;
+  }
+
+  /** Whether `path` keeps a finish in `left` moves in the puzzle `position`. */
+  async puzzleMove(position: string, path: string, left: number): Promise<PuzzleMove> {
+    const r = await this.request({ kind: "puzzleMove", position, path, left });
+    if (!r.puzzle) throw new Error("worker sent no judgement");
+    return r.puzzle;
   }
 
   /** Stops the worker for good. */

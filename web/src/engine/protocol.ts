@@ -58,9 +58,82 @@ export type WorkerRequest =
   /** The view of a position string alone; the game held by the worker is untouched. */
   | { readonly kind: "positionView"; readonly position: string }
   /** The computer's choice for the seat to move. */
-  | { readonly kind: "bestMove"; readonly level: number; readonly seed: number };
+  | { readonly kind: "bestMove"; readonly level: number; readonly seed: number }
+  /** Starts analysing a position string (the game held by the worker is untouched). */
+  | { readonly kind: "analyse"; readonly position: string }
+  /** Searches the analysed position one depth deeper: its `count` best moves. */
+  | { readonly kind: "deepen"; readonly count: number }
+  /** Judges the move `path` played in `position` against the best move, within a bounded search. */
+  | { readonly kind: "judge"; readonly position: string; readonly path: string; readonly depth: number; readonly nodes: number }
+  /** Whether `path` keeps a finish in `left` moves in a puzzle `position`. */
+  | { readonly kind: "puzzleMove"; readonly position: string; readonly path: string; readonly left: number };
+
+/** A move of a "finish in N" puzzle judged. */
+export interface PuzzleMove {
+  /** Whether the move keeps a finish in the moves left. */
+  readonly keeps: boolean;
+  /** Moves to the finish with this move first, at least. */
+  readonly atLeast: number;
+  /** Whether the player has finished with it. */
+  readonly solved: boolean;
+  /** The position after the move with the same player to move, while moves are left. */
+  readonly next: string | null;
+}
+
+/** One analysed move: its path, score for the player to move (1/100 row) and line. */
+export interface AnalysedLine {
+  /** The move, a canonical path. */
+  readonly path: string;
+  /** Score for the player to move, in hundredths of a row (±1 000 000 = decided). */
+  readonly score: number;
+  /** The principal variation, `path` first. */
+  readonly pv: readonly string[];
+  /** In a race, the moves of the shortest finish found with this move first; `null` otherwise. */
+  readonly finish: number | null;
+}
+
+/** One completed depth of an analysis. */
+export interface Analysis {
+  /** Depth completed, in plies. */
+  readonly depth: number;
+  /** The best moves, best first. */
+  readonly lines: readonly AnalysedLine[];
+  /** Whether deeper searches would tell nothing more (a race: the solver answers at once). */
+  readonly done: boolean;
+}
+
+/** A played move next to the best move of its position. */
+export interface Judgement {
+  /** The best move found. */
+  readonly best: AnalysedLine;
+  /** The move played, `null` when the search would never play it (it eliminates its player). */
+  readonly played: AnalysedLine | null;
+  /** In a race (the armies have passed each other), the finish with and without the move; `null` otherwise. */
+  readonly race: RaceJudgement | null;
+}
+
+/** A move of a race judged by the moves it leaves to the finish. */
+export interface RaceJudgement {
+  /** The first move of the shortest finish found. */
+  readonly better: string;
+  /** Moves of that finish. */
+  readonly bestLength: number;
+  /** Moves to the finish after the move played, at least. */
+  readonly playedAtLeast: number;
+  /** Moves the move played surely loses (0 when that cannot be told within the work allowed). */
+  readonly movesLost: number;
+}
 
 /** The worker's answer to one request. */
 export type WorkerReply =
-  | { readonly id: number; readonly ok: true; readonly view?: GameView; readonly path?: string }
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly view?: GameView;
+      readonly path?: string;
+      /** Answer to `deepen`: `null` when the position has no move to analyse. */
+      readonly analysis?: Analysis | null;
+      readonly judgement?: Judgement;
+      readonly puzzle?: PuzzleMove;
+    }
   | { readonly id: number; readonly ok: false; readonly error: string; readonly unavailable?: boolean };

@@ -4,14 +4,16 @@
  * WebAssembly (`crates/wasm`, generated into `src/wasm-pkg/`). It holds one game and
  * answers the requests of {@link EngineClient}; see `protocol.ts`.
  */
-import init, { WasmGame, positionView } from "../wasm-pkg/stella_wasm.js";
-import type { GameView, WorkerReply, WorkerRequest } from "./protocol";
+import init, { WasmAnalysis, WasmGame, judgeMove, positionView, puzzleMove } from "../wasm-pkg/stella_wasm.js";
+import type { Analysis, GameView, Judgement, PuzzleMove, WorkerReply, WorkerRequest } from "./protocol";
 
 const ready = init();
 /** Set when the wasm engine failed to load: every request then answers with it. */
 let loadError: string | null = null;
 ready.catch((e: unknown) => (loadError = e instanceof Error ? e.message : String(e)));
 let game: WasmGame | null = null;
+/** The position being analysed, deepened by `deepen` requests. */
+let analysis: WasmAnalysis | null = null;
 
 function current(): WasmGame {
   if (!game) throw new Error("no game");
@@ -56,6 +58,19 @@ async function handle(req: WorkerRequest): Promise<Omit<WorkerReply & { ok: true
       return { ok: true, view: JSON.parse(positionView(req.position)) as GameView };
     case "bestMove":
       return { ok: true, path: current().bestMove(req.level, BigInt(req.seed)) };
+    case "analyse": {
+      const next = new WasmAnalysis(req.position);
+      analysis?.free();
+      analysis = next;
+      return { ok: true };
+    }
+    case "deepen":
+      if (!analysis) throw new Error("no position to analyse");
+      return { ok: true, analysis: JSON.parse(analysis.deepen(req.count)) as Analysis | null };
+    case "judge":
+      return { ok: true, judgement: JSON.parse(judgeMove(req.position, req.path, req.depth, req.nodes)) as Judgement };
+    case "puzzleMove":
+      return { ok: true, puzzle: JSON.parse(puzzleMove(req.position, req.path, req.left)) as PuzzleMove };
   }
 }
 

@@ -18,6 +18,7 @@ import { addResult, readRecord } from "./record";
 import { forgetGame, saveGame, savedGameFor } from "./saved";
 import { againstComputer, isPersonSeat, recorded, rotated, setupQuery, type Setup } from "./setup";
 import { variantName } from "./setupPage";
+import { analysisHref } from "../analysis/link";
 
 /**
  * Pause between the end of one move's animation and the next computer move, so that
@@ -49,6 +50,8 @@ export class OfflineGamePage implements Page {
   private readonly againButton: HTMLButtonElement;
   private readonly retryButton: HTMLButtonElement;
   private readonly setupLink: HTMLAnchorElement;
+  /** Opens the finished game on the analysis board. */
+  private readonly analyseLink: HTMLAnchorElement;
   private readonly note: HTMLElement;
   private readonly recordLine: HTMLElement;
   private readonly help: HTMLElement;
@@ -62,7 +65,8 @@ export class OfflineGamePage implements Page {
     this.setupLink = h("a", { href: "/offline", "data-link": true, class: "button" });
     this.table.controls.append(this.newButton, this.setupLink);
     if (againstComputer(setup)) this.table.controls.prepend(this.undoButton);
-    this.table.resultActions.append(this.againButton);
+    this.analyseLink = h("a", { href: "/analysis", "data-link": true, class: "button", "data-action": "analyse" });
+    this.table.resultActions.append(this.againButton, this.analyseLink);
     this.recordLine = h("p", { class: "record", "data-record": true });
     this.note = h("p", { class: "note" });
     this.help = h("p", { class: "help" });
@@ -191,6 +195,7 @@ export class OfflineGamePage implements Page {
       me: this.me(),
     });
     this.undoButton.disabled = view.outcome !== null || !this.movers.some((c) => this.isHuman(c));
+    this.analyseLink.setAttribute("href", analysisHref({ variant: view.variant, start: this.setup.position, moves: view.moves }));
     this.relabelControls();
   }
 
@@ -311,6 +316,7 @@ export class OfflineGamePage implements Page {
     this.undoButton.textContent = t("table.undo");
     this.newButton.textContent = t("table.newGame");
     this.againButton.textContent = t("end.playAgain");
+    this.analyseLink.textContent = t("analysis.open");
     this.retryButton.textContent = t("engine.retry");
     this.setupLink.textContent = t("table.setup");
     this.help.textContent = t("table.keyboardHelp");

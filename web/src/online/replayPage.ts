@@ -7,6 +7,7 @@ import { Table } from "../table/table";
 import { clear, h } from "../ui/dom";
 import type { Page } from "../ui/page";
 import { variantName } from "../offline/setupPage";
+import { analysisHref } from "../analysis/link";
 import { api, type Replay } from "./api";
 import { chatList } from "./chatPanel";
 import { playerName } from "./playerName";
@@ -20,6 +21,7 @@ export class ReplayPage implements Page {
   private readonly steps = h("div", { class: "replay-steps" });
   private readonly list = h("ol", { class: "replay-moves" });
   private readonly download = h("a", { class: "button", download: true, "data-action": "download" });
+  private readonly analyseLink = h("a", { class: "button", href: "/analysis", "data-link": true, "data-action": "analyse" });
   private readonly error = h("p", { class: "note error" });
   private readonly chat = h("div", { class: "replay-chat" });
   private replay: Replay | null = null;
@@ -30,7 +32,7 @@ export class ReplayPage implements Page {
 
   constructor(id: string) {
     this.download.setAttribute("href", api.recordUrl(id));
-    this.table.controls.append(this.steps, this.download);
+    this.table.controls.append(this.steps, this.download, this.analyseLink);
     this.root = h("section", { class: "replay-page", "data-game": id }, this.heading, this.error, this.table.root, this.list, this.chat);
     this.relabel();
     api.replay(id).then(
@@ -87,6 +89,8 @@ export class ReplayPage implements Page {
     const r = this.replay;
     this.heading.textContent = r ? `${t("online.replay")}: ${variantName(r.variant)}` : t("online.replay");
     this.download.textContent = t("online.download");
+    this.analyseLink.textContent = t("analysis.open");
+    if (r) this.analyseLink.setAttribute("href", analysisHref({ variant: r.variant, start: r.start, moves: r.moves.map((m) => m.path) }));
     clear(this.steps);
     const step = (label: string, action: string, to: () => number) =>
       h("button", { type: "button", "data-step": action, onclick: () => void this.go(to()) }, label);

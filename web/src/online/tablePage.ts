@@ -4,6 +4,7 @@
  * server sends; the server decides. After a dropped connection the page asks for the
  * events since the last one it has.
  */
+import { analysisHref } from "../analysis/link";
 import { isColour, type Colour } from "../colour";
 import { EngineClient } from "../engine/client";
 import type { GameView } from "../engine/protocol";
@@ -58,6 +59,8 @@ export class TablePage implements Page {
   private nextAck = 1;
   private drawn = 0;
   private readonly ticker: ReturnType<typeof setInterval>;
+  /** Opens the finished game on the analysis board. */
+  private readonly analyseLink = h("a", { href: "/analysis", "data-link": true, class: "button", "data-action": "analyse" });
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly id: string) {
@@ -85,6 +88,7 @@ export class TablePage implements Page {
       },
     });
     this.table.controls.append(this.joinButton, this.leaveButton, this.abortButton, this.resignButton);
+    this.table.resultActions.append(this.analyseLink);
     this.chat = new ChatPanel((text) => socket.send({ t: "chat", d: { table: id, text } }));
     this.rematch = new RematchBar(() => socket.send({ t: "rematch", d: { table: id } }));
     this.absence = new AbsenceBar(() => socket.send({ t: "claim_win", d: { table: id } }));
@@ -230,6 +234,8 @@ export class TablePage implements Page {
       orientation: mine ?? view.seats[0],
       status: (seat === null && snap.status !== "open" ? `${status} ${t("online.spectating")}` : status) + deadline,
     });
+    this.analyseLink.setAttribute("href", analysisHref({ variant: snap.variant, moves: snap.moves }));
+    this.analyseLink.hidden = !view.outcome;
     const user = knownUser();
     const open = snap.status === "open";
     this.joinButton.hidden = !(open && seat === null && user && snap.seats.some((s) => s.player.kind === "open"));
@@ -299,6 +305,7 @@ export class TablePage implements Page {
     this.leaveButton.textContent = t("online.leave");
     this.resignButton.textContent = t("table.resign");
     this.abortButton.textContent = t("abort.button");
+    this.analyseLink.textContent = t("analysis.open");
     this.chat.relabel();
     this.rematch.relabel();
     this.absence.relabel();

@@ -7,3 +7,4 @@ mod ai_cli;
 mod bot;
 mod kill_restart;
 mod perft_cli;
+mod puzzles_cli;

@@ -3,6 +3,7 @@
 //! parameter.
 
 mod chat;
+mod finished;
 mod games;
 pub use games::{Finish, RatingUpdate};
 pub use ratings::HistoryRow;
