@@ -17,6 +17,7 @@
 
 pub mod accounts;
 pub mod app;
+pub mod cluster;
 pub mod computer;
 pub mod config;
 pub mod error;

@@ -4,6 +4,8 @@
 
 mod chat;
 mod games;
+mod leases;
+pub use leases::LeaseRow;
 pub use games::{Finish, RatingUpdate};
 pub use ratings::HistoryRow;
 mod ratings;

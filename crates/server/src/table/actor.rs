@@ -237,6 +237,10 @@ impl TableActor {
                 let r = self.on_chat(&user, &text).await;
                 self.answer(reply, r);
             }
+            Command::Subscribe { reply } => {
+                self.broadcast();
+                let _ = reply.send(self.events.subscribe());
+            }
             Command::ComputerMove { ply, mv } => self.on_computer_move(ply, mv).await,
             Command::ComputerFailed { ply } => self.on_computer_failed(ply).await,
         }

@@ -10,6 +10,7 @@ mod auth_limits;
 mod bad_input;
 mod chat;
 mod clocks;
+mod cluster;
 mod computer;
 mod computer_failure;
 mod game_three;

@@ -110,7 +110,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
 
 /// A fresh database: a new PostgreSQL database when `STELLA_TEST_POSTGRES` is set,
 /// else a new SQLite file in `dir`.
-async fn fresh_database(dir: &tempfile::TempDir) -> String {
+pub async fn fresh_database(dir: &tempfile::TempDir) -> String {
     use sqlx::{Connection, Executor};
     match std::env::var("STELLA_TEST_POSTGRES") {
         Ok(server) => {

@@ -1,0 +1,21 @@
+//! Several nodes, one site: the parts that let more than one `stella serve` process run
+//! the same tables.
+//!
+//! - [`lease`]: each live table is run by exactly one node, which holds the table's
+//!   lease row in the database and renews it; every write of a move is fenced by the
+//!   lease epoch, so a node that lost a table stores nothing more for it.
+//! - [`bus`]: Redis publish/subscribe between the nodes, reconnecting on its own.
+//! - [`routing`]: a command for a table run by another node travels over the bus to
+//!   that node and its answer comes back; the events of every table a node runs are
+//!   published with their version numbers, so a watcher on any node sees the same
+//!   numbered log and `watch since` resyncs anywhere.
+//!
+//! A single node without a bus uses none of this.
+
+pub mod bus;
+pub mod lease;
+pub mod routing;
+
+pub use bus::{Bus, BusError};
+pub use lease::{LeaseToken, Leases, LEASE_MS, RENEW_EVERY_MS, SAFETY_MS};
+pub use routing::{RemoteCommand, Router};

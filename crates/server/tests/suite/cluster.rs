@@ -1,0 +1,480 @@
+//! Several nodes on one database and a Redis bus: leases fence the writes of a move,
+//! commands for a table travel to the node that runs it, its events reach every node
+//! with the same version numbers, and the bus recovers when Redis restarts.
+//!
+//! Redis: a `redis-server` started by the test on a free loopback port (so it can stop
+//! it), found on PATH or in /usr/bin; else the server `STELLA_TEST_REDIS` names (the
+//! outage test then skips). With neither, the Redis tests fail when `CI` is set and are
+//! skipped with a message otherwise, so a developer without Redis can still run the
+//! suite while a CI run cannot pass without them.
+
+use std::process::{Child, Command as Process, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use stella_engine::{Game, Variant};
+use stella_server::cluster::{Bus, Leases, RemoteCommand, Router, LEASE_MS};
+use stella_server::computer::Greedy;
+use stella_server::lobby::Lobby;
+use stella_server::protocol::{ErrorCode, EventEnvelope, TableEvent, UserInfo};
+use stella_server::storage::{GameRow, MoveRow, Storage};
+use stella_server::table::{create_table, LagPolicy, NewTable, Occupant, TableDeps};
+use stella_server::{ManualTime, SystemTimeSource, TimeSource};
+use tokio::sync::{broadcast, watch};
+
+use crate::common::fresh_database;
+use crate::common::play::next_greedy;
+
+/// A Redis server the test started, stopped when dropped.
+struct RedisServer {
+    child: Option<Child>,
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+fn redis_binary() -> Option<String> {
+    let candidates = ["redis-server", "/usr/bin/redis-server"];
+    candidates
+        .iter()
+        .find(|c| {
+            Process::new(c)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        })
+        .map(|c| c.to_string())
+}
+
+impl RedisServer {
+    async fn start() -> Option<RedisServer> {
+        let binary = redis_binary()?;
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let mut server = RedisServer {
+            child: None,
+            port,
+            dir: tempfile::tempdir().expect("temp dir"),
+        };
+        server.child = Some(server.spawn(&binary).await);
+        Some(server)
+    }
+
+    async fn spawn(&self, binary: &str) -> Child {
+        let child = Process::new(binary)
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no"])
+            .arg("--dir")
+            .arg(self.dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", self.port))
+                .await
+                .is_ok()
+            {
+                return child;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("redis-server did not listen on port {}", self.port);
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    async fn restart(&mut self) {
+        self.stop();
+        let binary = redis_binary().expect("redis-server was there");
+        self.child = Some(self.spawn(&binary).await);
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Where the Redis tests find Redis: a server of their own, or `STELLA_TEST_REDIS`.
+enum RedisUnderTest {
+    Own(RedisServer),
+    Shared(String),
+}
+
+impl RedisUnderTest {
+    fn url(&self) -> String {
+        match self {
+            RedisUnderTest::Own(s) => s.url(),
+            RedisUnderTest::Shared(url) => url.clone(),
+        }
+    }
+}
+
+async fn redis(test: &str) -> Option<RedisUnderTest> {
+    if let Some(own) = RedisServer::start().await {
+        return Some(RedisUnderTest::Own(own));
+    }
+    if let Ok(url) = std::env::var("STELLA_TEST_REDIS") {
+        return Some(RedisUnderTest::Shared(url));
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("{test} needs Redis: install redis-server or set STELLA_TEST_REDIS");
+    }
+    eprintln!("skipping {test}: no redis-server and no STELLA_TEST_REDIS");
+    None
+}
+
+/// One node: its lobby, table deps, bus and router, on the shared database.
+struct Node {
+    deps: TableDeps,
+    router: Arc<Router>,
+    _stop: watch::Sender<bool>,
+}
+
+async fn node(name: &str, storage: &Storage, redis_url: &str) -> Node {
+    let (stop, shutdown) = watch::channel(false);
+    let time: Arc<dyn TimeSource> = Arc::new(SystemTimeSource);
+    let lobby = Arc::new(Lobby::with_time(time.clone()));
+    let deps = TableDeps {
+        storage: storage.clone(),
+        time,
+        lobby: lobby.clone(),
+        computer: Arc::new(Greedy),
+        shutdown: shutdown.clone(),
+        lag: LagPolicy::default(),
+        linger: Duration::from_secs(60),
+    };
+    let bus = Bus::connect(redis_url, shutdown).await.expect("bus connects");
+    let router = Router::start(bus, name, lobby).await.expect("router starts");
+    Node {
+        deps,
+        router,
+        _stop: stop,
+    }
+}
+
+async fn shared_storage() -> (tempfile::TempDir, Storage) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = fresh_database(&dir).await;
+    let storage = Storage::connect(&url).await.expect("database opens");
+    (dir, storage)
+}
+
+async fn user(storage: &Storage, name: &str) -> UserInfo {
+    let id = format!("id-{name}");
+    storage
+        .create_user(&id, name, None, 1)
+        .await
+        .expect("user stored");
+    UserInfo {
+        id,
+        name: name.into(),
+        guest: true,
+    }
+}
+
+async fn next_event(rx: &mut broadcast::Receiver<EventEnvelope>) -> EventEnvelope {
+    tokio::time::timeout(Duration::from_secs(10), rx.recv())
+        .await
+        .expect("an event within 10 s")
+        .expect("the event stream goes on")
+}
+
+fn game_row(id: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
+        variant: "classic-2".into(),
+        rated: 0,
+        reserve_ms: None,
+        increment_ms: None,
+        status: "live".into(),
+        created_by: None,
+        created_ms: 1,
+        started_ms: Some(1),
+        finished_ms: None,
+        reason: None,
+        record: None,
+        clock: None,
+        start_v: None,
+        invite: None,
+        move_time_ms: None,
+    }
+}
+
+fn move_row(ply: i64, path: &str) -> MoveRow {
+    MoveRow {
+        ply,
+        colour: "red".into(),
+        path: path.into(),
+        clock: None,
+        at_ms: 1,
+    }
+}
+
+#[tokio::test]
+async fn a_move_is_stored_only_under_the_current_lease() {
+    let (_dir, storage) = shared_storage().await;
+    storage.insert_game(&game_row("t1"), &[]).await.unwrap();
+    let time = Arc::new(ManualTime::new(100_000));
+    let a = Leases::new(storage.clone(), "a", time.clone());
+    let b = Leases::new(storage.clone(), "b", time.clone());
+    let held = a.acquire("t1").await.unwrap().expect("a free table");
+    assert_eq!(b.acquire("t1").await.unwrap(), None, "held by a");
+    let now = time.now_ms();
+    assert!(storage
+        .insert_move_fenced("t1", &move_row(1, "a1-a2"), "a", held.epoch, now)
+        .await
+        .unwrap());
+    assert_eq!(
+        storage.orphaned_live_games(now).await.unwrap(),
+        Vec::<String>::new()
+    );
+
+    // a stops renewing (it died); once its lease lapsed, b takes the table.
+    time.advance(LEASE_MS);
+    let now = time.now_ms();
+    assert_eq!(storage.orphaned_live_games(now).await.unwrap(), ["t1"]);
+    let taken = b.acquire("t1").await.unwrap().expect("a lapsed lease");
+    assert_eq!(taken.epoch, held.epoch + 1);
+    assert!(
+        !storage
+            .insert_move_fenced("t1", &move_row(2, "a2-a3"), "a", held.epoch, now)
+            .await
+            .unwrap(),
+        "the old holder stores nothing more"
+    );
+    assert!(storage
+        .insert_move_fenced("t1", &move_row(2, "b1-b2"), "b", taken.epoch, now)
+        .await
+        .unwrap());
+    let moves = storage.moves("t1").await.unwrap();
+    let paths: Vec<&str> = moves.iter().map(|m| m.path.as_str()).collect();
+    assert_eq!(paths, ["a1-a2", "b1-b2"]);
+}
+
+#[tokio::test]
+async fn players_on_two_nodes_play_one_table_to_the_end() {
+    let Some(redis) = redis("players_on_two_nodes_play_one_table_to_the_end").await else {
+        return;
+    };
+    let (_dir, storage) = shared_storage().await;
+    let a = node("a", &storage, &redis.url()).await;
+    let b = node("b", &storage, &redis.url()).await;
+    let alice = user(&storage, "alice").await;
+    let bob = user(&storage, "bob").await;
+
+    // The table runs on node a; a relays its events.
+    let new = NewTable {
+        variant: Variant::Classic2,
+        control: None,
+        rated: false,
+        seats: vec![Occupant::Open, Occupant::Open],
+        created_by: None,
+        invite: None,
+        move_time: None,
+    };
+    let handle = create_table(&a.deps, new).await.expect("table created");
+    let table = handle.id.clone();
+    a.router.relay_events(&handle).await.unwrap();
+
+    // A watcher on each node; bob's is on node b, through the bus.
+    let mut local = handle
+        .watch(None, Some(alice.id.clone()), None)
+        .await
+        .unwrap();
+    let mut remote = b
+        .router
+        .watch("a", &table, None, Some(bob.id.clone()), None)
+        .await
+        .unwrap();
+    let remote_from = remote.snapshot.as_ref().expect("a first snapshot").v;
+    let local_from = local.snapshot.as_ref().expect("a first snapshot").v;
+    assert_eq!(remote_from, local_from);
+
+    // alice sits down on a, bob on b.
+    handle.join(alice.clone(), None, None).await.unwrap();
+    b.router
+        .send(
+            "a",
+            &table,
+            RemoteCommand::Join {
+                user: bob.clone(),
+                seat: None,
+                invite: None,
+            },
+        )
+        .await
+        .unwrap();
+
+    // A refusal travels back with its code.
+    let refused = b
+        .router
+        .send(
+            "a",
+            &table,
+            RemoteCommand::Move {
+                user_id: bob.id.clone(),
+                path: "not a move".into(),
+                confirm: false,
+                lag_ms: 0,
+            },
+        )
+        .await
+        .unwrap_err();
+    assert_ne!(refused.code, ErrorCode::Unavailable);
+
+    let mut game = Game::new(Variant::Classic2);
+    let mut plies = 0;
+    while !game.is_over() && plies < 400 {
+        let (mv, path) = next_greedy(&game);
+        // Seat 0 (alice) plays on a, seat 1 (bob) through b.
+        if plies % 2 == 0 {
+            handle
+                .play(alice.id.clone(), path.clone(), true, 0)
+                .await
+                .unwrap();
+        } else {
+            b.router
+                .send(
+                    "a",
+                    &table,
+                    RemoteCommand::Move {
+                        user_id: bob.id.clone(),
+                        path: path.clone(),
+                        confirm: true,
+                        lag_ms: 0,
+                    },
+                )
+                .await
+                .unwrap();
+        }
+        game.play(&mv).unwrap();
+        plies += 1;
+    }
+    assert!(game.is_over(), "the greedy game ends within 400 moves");
+
+    // Both watchers saw the same numbered log, to the end of the game.
+    let mut seen_local = Vec::new();
+    let mut seen_remote = Vec::new();
+    loop {
+        let e = next_event(&mut local.receiver).await;
+        let ended = matches!(e.event, TableEvent::Ended(_));
+        seen_local.push(e);
+        if ended {
+            break;
+        }
+    }
+    while seen_remote.len() < seen_local.len() {
+        seen_remote.push(next_event(&mut remote.receiver).await);
+    }
+    let versions: Vec<u64> = seen_remote.iter().map(|e| e.v).collect();
+    let expected: Vec<u64> = (remote_from + 1..=remote_from + versions.len() as u64).collect();
+    assert_eq!(versions, expected, "consecutive versions over the bus");
+    assert_eq!(seen_remote, seen_local);
+    let moved = seen_remote
+        .iter()
+        .filter(|e| matches!(e.event, TableEvent::Moved { .. }))
+        .count();
+    assert_eq!(moved, plies);
+
+    // Every acknowledged move is stored once, in order.
+    let stored = storage.moves(&table).await.unwrap();
+    assert_eq!(stored.len(), plies);
+    assert!(stored.iter().enumerate().all(|(i, m)| m.ply == stored[0].ply + i as i64));
+
+    // A watcher joining late on b resyncs from a version it had.
+    let resync = b
+        .router
+        .watch("a", &table, Some(remote_from + 2), Some(bob.id.clone()), None)
+        .await
+        .unwrap();
+    assert!(resync.snapshot.is_none());
+    assert_eq!(resync.events, seen_remote[2..]);
+}
+
+#[tokio::test]
+async fn the_bus_answers_unavailable_during_a_redis_outage_and_recovers() {
+    let Some(redis) = redis("the_bus_answers_unavailable_during_a_redis_outage").await else {
+        return;
+    };
+    let RedisUnderTest::Own(mut server) = redis else {
+        eprintln!("skipping the Redis outage test: it needs a redis-server of its own");
+        return;
+    };
+    let (_dir, storage) = shared_storage().await;
+    let a = node("a", &storage, &server.url()).await;
+    let b = node("b", &storage, &server.url()).await;
+    let alice = user(&storage, "alice").await;
+    let bob = user(&storage, "bob").await;
+    let new = NewTable {
+        variant: Variant::Classic2,
+        control: None,
+        rated: false,
+        seats: vec![
+            Occupant::Human(alice.clone()),
+            Occupant::Human(bob.clone()),
+        ],
+        created_by: None,
+        invite: None,
+        move_time: None,
+    };
+    let handle = create_table(&a.deps, new).await.expect("table created");
+    let table = handle.id.clone();
+    a.router.relay_events(&handle).await.unwrap();
+    let mut game = Game::new(Variant::Classic2);
+    let (mv, path) = next_greedy(&game);
+    handle.play(alice.id.clone(), path, true, 0).await.unwrap();
+    game.play(&mv).unwrap();
+
+    server.stop();
+    let (mv, path) = next_greedy(&game);
+    let bob_moves = |path: String| RemoteCommand::Move {
+        user_id: bob.id.clone(),
+        path,
+        confirm: true,
+        lag_ms: 0,
+    };
+    let down = b
+        .router
+        .send("a", &table, bob_moves(path.clone()))
+        .await
+        .unwrap_err();
+    assert_eq!(down.code, ErrorCode::Unavailable, "{down}");
+    assert_eq!(storage.moves(&table).await.unwrap().len(), 1, "nothing stored");
+
+    server.restart().await;
+    // The bus reconnects on its own; the same move then goes through once.
+    let mut answer = Err(down);
+    for _ in 0..100 {
+        answer = b.router.send("a", &table, bob_moves(path.clone())).await;
+        if answer.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    answer.expect("the move goes through after Redis is back");
+    game.play(&mv).unwrap();
+    let stored = storage.moves(&table).await.unwrap();
+    assert_eq!(stored.len(), 2);
+    // And a watcher on b follows the table again.
+    let watched = b
+        .router
+        .watch("a", &table, None, Some(bob.id.clone()), None)
+        .await
+        .unwrap();
+    assert_eq!(watched.snapshot.expect("a snapshot").moves.len(), 2);
+}
