@@ -90,6 +90,7 @@ impl Application {
             shutdown: rx,
             lag: config.lag,
             linger: config.finished_table_linger,
+            leases: None,
         };
         let expired = deps
             .storage

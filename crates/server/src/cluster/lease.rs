@@ -103,8 +103,7 @@ impl Leases {
     pub fn token(&self, table: &str) -> Option<LeaseToken> {
         let now = self.time.now_ms();
         let held = self.held.lock().expect("lease lock");
-        held
-            .get(table)
+        held.get(table)
             .filter(|h| now < h.act_until)
             .map(|h| LeaseToken {
                 table: table.to_owned(),
@@ -160,9 +159,13 @@ impl Leases {
         let held = self.held.lock().expect("lease lock").remove(table);
         if let Some(h) = held {
             if finished {
-                self.storage.delete_lease(table, &self.node, h.epoch).await?;
+                self.storage
+                    .delete_lease(table, &self.node, h.epoch)
+                    .await?;
             } else {
-                self.storage.release_lease(table, &self.node, h.epoch).await?;
+                self.storage
+                    .release_lease(table, &self.node, h.epoch)
+                    .await?;
             }
         }
         Ok(())

@@ -9,13 +9,17 @@
 //!   that node and its answer comes back; the events of every table a node runs are
 //!   published with their version numbers, so a watcher on any node sees the same
 //!   numbered log and `watch since` resyncs anywhere.
+//! - [`takeover`]: the live games whose lease lapsed or was released are resumed by
+//!   another node from the database.
 //!
 //! A single node without a bus uses none of this.
 
 pub mod bus;
 pub mod lease;
 pub mod routing;
+pub mod takeover;
 
 pub use bus::{Bus, BusError};
 pub use lease::{LeaseToken, Leases, LEASE_MS, RENEW_EVERY_MS, SAFETY_MS};
 pub use routing::{RemoteCommand, Router};
+pub use takeover::{spawn_takeover, take_over_orphans};

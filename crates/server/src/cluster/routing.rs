@@ -230,8 +230,8 @@ impl Router {
                     Ok(Wire::Reply { id, answer }) => {
                         let waiter = router.pending.lock().expect("router lock").remove(&id);
                         if let Some(waiter) = waiter {
-                            let _ = waiter
-                                .send(answer.map_err(|e| ProtoError::new(e.code, e.message)));
+                            let _ =
+                                waiter.send(answer.map_err(|e| ProtoError::new(e.code, e.message)));
                         }
                     }
                     Err(e) => tracing::warn!(error = %e, "unreadable bus message"),
@@ -423,7 +423,10 @@ impl Router {
 }
 
 /// Carries out a request on a local table.
-async fn dispatch(handle: &TableHandle, command: RemoteCommand) -> Result<RemoteAnswer, ProtoError> {
+async fn dispatch(
+    handle: &TableHandle,
+    command: RemoteCommand,
+) -> Result<RemoteAnswer, ProtoError> {
     match command {
         RemoteCommand::Join { user, seat, invite } => handle.join(user, seat, invite).await,
         RemoteCommand::Leave { user_id } => handle.leave(user_id).await,

@@ -5,8 +5,8 @@
 mod chat;
 mod games;
 mod leases;
-pub use leases::LeaseRow;
 pub use games::{Finish, RatingUpdate};
+pub use leases::LeaseRow;
 pub use ratings::HistoryRow;
 mod ratings;
 mod rows;

@@ -1,6 +1,7 @@
 //! Several nodes on one database and a Redis bus: leases fence the writes of a move,
-//! commands for a table travel to the node that runs it, its events reach every node
-//! with the same version numbers, and the bus recovers when Redis restarts.
+//! a dead node's tables go on from another node, commands for a table travel to the
+//! node that runs it, its events reach every node with the same version numbers, and
+//! the bus recovers when Redis restarts.
 //!
 //! Redis: a `redis-server` started by the test on a free loopback port (so it can stop
 //! it), found on PATH or in /usr/bin; else the server `STELLA_TEST_REDIS` names (the
@@ -13,12 +14,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use stella_engine::{Game, Variant};
-use stella_server::cluster::{Bus, Leases, RemoteCommand, Router, LEASE_MS};
+use stella_server::cluster::{take_over_orphans, Bus, Leases, RemoteCommand, Router, LEASE_MS};
 use stella_server::computer::Greedy;
 use stella_server::lobby::Lobby;
 use stella_server::protocol::{ErrorCode, EventEnvelope, TableEvent, UserInfo};
 use stella_server::storage::{GameRow, MoveRow, Storage};
-use stella_server::table::{create_table, LagPolicy, NewTable, Occupant, TableDeps};
+use stella_server::table::{
+    create_table, LagPolicy, NewTable, Occupant, TableDeps, TableHandle, TimeControl,
+};
 use stella_server::{ManualTime, SystemTimeSource, TimeSource};
 use tokio::sync::{broadcast, watch};
 
@@ -157,9 +160,14 @@ async fn node(name: &str, storage: &Storage, redis_url: &str) -> Node {
         shutdown: shutdown.clone(),
         lag: LagPolicy::default(),
         linger: Duration::from_secs(60),
+        leases: None,
     };
-    let bus = Bus::connect(redis_url, shutdown).await.expect("bus connects");
-    let router = Router::start(bus, name, lobby).await.expect("router starts");
+    let bus = Bus::connect(redis_url, shutdown)
+        .await
+        .expect("bus connects");
+    let router = Router::start(bus, name, lobby)
+        .await
+        .expect("router starts");
     Node {
         deps,
         router,
@@ -394,12 +402,21 @@ async fn players_on_two_nodes_play_one_table_to_the_end() {
     // Every acknowledged move is stored once, in order.
     let stored = storage.moves(&table).await.unwrap();
     assert_eq!(stored.len(), plies);
-    assert!(stored.iter().enumerate().all(|(i, m)| m.ply == stored[0].ply + i as i64));
+    assert!(stored
+        .iter()
+        .enumerate()
+        .all(|(i, m)| m.ply == stored[0].ply + i as i64));
 
     // A watcher joining late on b resyncs from a version it had.
     let resync = b
         .router
-        .watch("a", &table, Some(remote_from + 2), Some(bob.id.clone()), None)
+        .watch(
+            "a",
+            &table,
+            Some(remote_from + 2),
+            Some(bob.id.clone()),
+            None,
+        )
         .await
         .unwrap();
     assert!(resync.snapshot.is_none());
@@ -424,10 +441,7 @@ async fn the_bus_answers_unavailable_during_a_redis_outage_and_recovers() {
         variant: Variant::Classic2,
         control: None,
         rated: false,
-        seats: vec![
-            Occupant::Human(alice.clone()),
-            Occupant::Human(bob.clone()),
-        ],
+        seats: vec![Occupant::Human(alice.clone()), Occupant::Human(bob.clone())],
         created_by: None,
         invite: None,
         move_time: None,
@@ -454,7 +468,11 @@ async fn the_bus_answers_unavailable_during_a_redis_outage_and_recovers() {
         .await
         .unwrap_err();
     assert_eq!(down.code, ErrorCode::Unavailable, "{down}");
-    assert_eq!(storage.moves(&table).await.unwrap().len(), 1, "nothing stored");
+    assert_eq!(
+        storage.moves(&table).await.unwrap().len(),
+        1,
+        "nothing stored"
+    );
 
     server.restart().await;
     // The bus reconnects on its own; the same move then goes through once.
@@ -477,4 +495,128 @@ async fn the_bus_answers_unavailable_during_a_redis_outage_and_recovers() {
         .await
         .unwrap();
     assert_eq!(watched.snapshot.expect("a snapshot").moves.len(), 2);
+}
+
+/// A node without a bus: table deps holding leases as `name`, on a shared clock.
+fn leased_node(name: &str, storage: &Storage, time: &Arc<ManualTime>) -> (TableDeps, Arc<Leases>) {
+    let (stop, shutdown) = watch::channel(false);
+    // The sender is leaked so that the tables of this node run for the whole test.
+    std::mem::forget(stop);
+    let time: Arc<dyn TimeSource> = time.clone();
+    let leases = Arc::new(Leases::new(storage.clone(), name, time.clone()));
+    let deps = TableDeps {
+        storage: storage.clone(),
+        time: time.clone(),
+        lobby: Arc::new(Lobby::with_time(time)),
+        computer: Arc::new(Greedy),
+        shutdown,
+        lag: LagPolicy::default(),
+        linger: Duration::from_secs(60),
+        leases: Some(leases.clone()),
+    };
+    (deps, leases)
+}
+
+async fn timed_duel(deps: &TableDeps, alice: &UserInfo, bob: &UserInfo) -> TableHandle {
+    let new = NewTable {
+        variant: Variant::Classic2,
+        control: Some(TimeControl {
+            reserve_ms: 300_000,
+            increment_ms: 0,
+        }),
+        rated: false,
+        seats: vec![Occupant::Human(alice.clone()), Occupant::Human(bob.clone())],
+        created_by: None,
+        invite: None,
+        move_time: None,
+    };
+    create_table(deps, new).await.expect("table created")
+}
+
+/// Plays the greedy move of the seat to move at `handle`.
+async fn play_next(handle: &TableHandle, game: &mut Game, players: &[&UserInfo; 2]) {
+    let (mv, path) = next_greedy(game);
+    let who = players[game.moves().len() % 2];
+    handle
+        .play(who.id.clone(), path, true, 0)
+        .await
+        .expect("move accepted");
+    game.play(&mv).unwrap();
+}
+
+async fn remaining(handle: &TableHandle) -> Vec<i64> {
+    let w = handle.watch(None, None, None).await.unwrap();
+    w.snapshot.unwrap().clock.expect("a clock").remaining_ms
+}
+
+#[tokio::test]
+async fn a_dead_nodes_table_goes_on_from_another_node() {
+    let (_dir, storage) = shared_storage().await;
+    let time = Arc::new(ManualTime::new(1_000_000));
+    let (a, _) = leased_node("a", &storage, &time);
+    let (b, b_leases) = leased_node("b", &storage, &time);
+    let alice = user(&storage, "alice").await;
+    let bob = user(&storage, "bob").await;
+    let players = [&alice, &bob];
+    let on_a = timed_duel(&a, &alice, &bob).await;
+    let table = on_a.id.clone();
+    let mut game = Game::new(Variant::Classic2);
+    for _ in 0..3 {
+        time.advance(1_000);
+        play_next(&on_a, &mut game, &players).await;
+    }
+    let before = remaining(&on_a).await;
+    assert!(
+        take_over_orphans(&b, &b_leases).await.unwrap().is_empty(),
+        "a still holds the table"
+    );
+
+    // a stops renewing (it died, or is cut off); once its lease lapsed b takes over.
+    time.advance(LEASE_MS);
+    let taken = take_over_orphans(&b, &b_leases).await.unwrap();
+    assert_eq!(taken.len(), 1);
+    let on_b = taken.into_iter().next().unwrap();
+    assert_eq!(on_b.id, table);
+    assert_eq!(
+        remaining(&on_b).await,
+        before,
+        "the take-over time is charged to nobody"
+    );
+
+    // The cut-off a can no longer act for the table: its move is refused, not stored.
+    let (_, path) = next_greedy(&game);
+    let who = players[game.moves().len() % 2];
+    let refused = on_a.play(who.id.clone(), path, true, 0).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::Unavailable);
+    assert_eq!(storage.moves(&table).await.unwrap().len(), 3);
+
+    // The game goes on from b to the end.
+    while !game.is_over() && game.moves().len() < 400 {
+        play_next(&on_b, &mut game, &players).await;
+    }
+    assert!(game.is_over());
+    let stored = storage.moves(&table).await.unwrap();
+    let paths: Vec<String> = stored.iter().map(|m| m.path.clone()).collect();
+    let played: Vec<String> = game.moves().iter().map(|(_, p)| p.to_string()).collect();
+    assert_eq!(paths, played, "every acknowledged move stored exactly once");
+    let finished = storage.game(&table).await.unwrap().unwrap();
+    assert_eq!(finished.status, "finished");
+}
+
+#[tokio::test]
+async fn a_node_that_stops_hands_its_tables_over_at_once() {
+    let (_dir, storage) = shared_storage().await;
+    let time = Arc::new(ManualTime::new(1_000_000));
+    let (a, a_leases) = leased_node("a", &storage, &time);
+    let (b, b_leases) = leased_node("b", &storage, &time);
+    let alice = user(&storage, "alice").await;
+    let bob = user(&storage, "bob").await;
+    let on_a = timed_duel(&a, &alice, &bob).await;
+    let mut game = Game::new(Variant::Classic2);
+    play_next(&on_a, &mut game, &[&alice, &bob]).await;
+    a_leases.release_all().await.unwrap();
+    let taken = take_over_orphans(&b, &b_leases).await.unwrap();
+    assert_eq!(taken.len(), 1, "no wait for the lease to run out");
+    play_next(&taken[0], &mut game, &[&alice, &bob]).await;
+    assert_eq!(storage.moves(&on_a.id).await.unwrap().len(), 2);
 }
