@@ -12,14 +12,20 @@
 //! - [`takeover`]: the live games whose lease lapsed or was released are resumed by
 //!   another node from the database.
 //!
+//! - [`node`]: one node's part, started by `stella serve --bus`; [`proxy`] makes a
+//!   table run elsewhere look like a local one to the WebSocket code.
+//!
 //! A single node without a bus uses none of this.
 
 pub mod bus;
 pub mod lease;
+pub mod node;
+pub mod proxy;
 pub mod routing;
 pub mod takeover;
 
 pub use bus::{Bus, BusError};
 pub use lease::{LeaseToken, Leases, LEASE_MS, RENEW_EVERY_MS, SAFETY_MS};
+pub use node::ClusterNode;
 pub use routing::{RemoteCommand, Router};
 pub use takeover::{spawn_takeover, take_over_orphans};
