@@ -13,6 +13,7 @@ use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
+use serde_json::json;
 use stella_engine::{Game, Variant};
 use stella_server::cluster::{take_over_orphans, Bus, Leases, RemoteCommand, Router, LEASE_MS};
 use stella_server::computer::Greedy;
@@ -25,8 +26,9 @@ use stella_server::table::{
 use stella_server::{ManualTime, SystemTimeSource, TimeSource};
 use tokio::sync::{broadcast, watch};
 
-use crate::common::fresh_database;
 use crate::common::play::next_greedy;
+use crate::common::play::play;
+use crate::common::{fresh_database, spawn_app_with, Options, TestApp, Ws};
 
 /// A Redis server the test started, stopped when dropped.
 struct RedisServer {
@@ -619,4 +621,127 @@ async fn a_node_that_stops_hands_its_tables_over_at_once() {
     assert_eq!(taken.len(), 1, "no wait for the lease to run out");
     play_next(&taken[0], &mut game, &[&alice, &bob]).await;
     assert_eq!(storage.moves(&on_a.id).await.unwrap().len(), 2);
+}
+
+/// A node of a cluster on `redis_url`: a server for scripted players, on the database
+/// of `first` (a fresh one when none).
+async fn cluster_node(redis_url: &str, first: Option<&TestApp>) -> TestApp {
+    spawn_app_with(Options {
+        config: Some(|c| {
+            c.ws_burst = 10_000;
+            c.ws_per_second = 10_000;
+        }),
+        database_url: first.map(|f| f.database_url.clone()),
+        dir: first.map(|f| f.dir.clone()),
+        bus_url: Some(redis_url.to_owned()),
+        ..Options::default()
+    })
+    .await
+}
+
+/// Sends a move until the server takes it: while its table moves between nodes the
+/// answer is `unavailable`, and the client tries again, as the web client does.
+async fn move_until_taken(ws: &mut Ws, table: &str, path: &str, ack: &mut u64) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        *ack += 1;
+        ws.send(json!({"t": "move", "d": {"table": table, "path": path, "ack": *ack}}))
+            .await;
+        let answer = ws
+            .recv_until(|m| (m["t"] == "ack" && m["d"]["ack"] == *ack) || m["t"] == "error")
+            .await;
+        if answer["t"] == "ack" {
+            return;
+        }
+        assert_eq!(
+            answer["d"]["code"], "unavailable",
+            "move {path} refused: {answer}"
+        );
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the table came back within 20 s"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
+    let Some(redis) = redis("three_nodes_one_game_across_them_and_a_node_that_stops").await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let n3 = cluster_node(&redis.url(), Some(&n1)).await;
+    let ana = n1.register("ana").await;
+    let bo = n2.register("boris").await;
+    let mut a = n1.ws(Some(&ana)).await;
+    let mut b = n2.ws(Some(&bo)).await;
+
+    // ana opens a table on node 1; node 3 lists it; boris joins through node 2.
+    let table = a
+        .create(json!({"variant": "classic-2", "rated": false}))
+        .await;
+    let mut listed = false;
+    for _ in 0..50 {
+        listed = n3.state.lobby.list().iter().any(|t| t.id == table);
+        if listed {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(listed, "node 3 lists the table of node 1");
+    b.send(json!({"t": "join", "d": {"table": table}})).await;
+    b.event("started").await;
+    a.event("started").await;
+
+    // Ten moves with each player on their own node; each sees the other's moves.
+    let mut game = Game::new(Variant::Classic2);
+    let (mut ack_a, mut ack_b) = (0, 0);
+    for _ in 0..10 {
+        let (mv, path) = next_greedy(&game);
+        let ply = game.moves().len() + 1;
+        if ply % 2 == 1 {
+            ack_a += 1;
+            play(&mut a, &mut [&mut b], &table, &path, ply, ack_a).await;
+        } else {
+            ack_b += 1;
+            play(&mut b, &mut [&mut a], &table, &path, ply, ack_b).await;
+        }
+        game.play(&mv).unwrap();
+    }
+
+    // Node 1 stops: it hands the table over; ana reconnects to node 3.
+    let _dir = n1.stop().await;
+    let mut a = n3.ws(Some(&ana)).await;
+    while !game.is_over() && game.moves().len() < 400 {
+        let (mv, path) = next_greedy(&game);
+        if game.moves().len() % 2 == 0 {
+            move_until_taken(&mut a, &table, &path, &mut ack_a).await;
+        } else {
+            move_until_taken(&mut b, &table, &path, &mut ack_b).await;
+        }
+        game.play(&mv).unwrap();
+    }
+    assert!(game.is_over());
+
+    // Every acknowledged move is stored once, in order, and the game is over.
+    let storage = Storage::connect(&n2.database_url).await.unwrap();
+    let stored: Vec<String> = storage
+        .moves(&table)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.path)
+        .collect();
+    let played: Vec<String> = game.moves().iter().map(|(_, p)| p.to_string()).collect();
+    assert_eq!(stored, played);
+    let row = storage.game(&table).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+
+    // A watcher on any node gets the finished table.
+    a.send(json!({"t": "watch", "d": {"table": table}})).await;
+    let snap = a.recv_until(|m| m["t"] == "table").await;
+    assert_eq!(snap["d"]["moves"].as_array().unwrap().len(), played.len());
+    assert!(snap["d"]["result"].is_object(), "{snap}");
 }

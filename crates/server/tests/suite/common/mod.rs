@@ -44,6 +44,8 @@ pub struct Options {
     pub config: Option<fn(&mut Config)>,
     /// The computer player of computer seats (the greedy player if none).
     pub computer: Option<Arc<dyn ComputerPlayer>>,
+    /// The message bus: the server runs as a node of a cluster.
+    pub bus_url: Option<String>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -82,6 +84,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
     if let Some(f) = opts.config {
         f(&mut config);
     }
+    config.bus_url = opts.bus_url;
     let time: Arc<dyn TimeSource> = match opts.manual_time {
         Some(t) => t,
         None => Arc::new(SystemTimeSource),
