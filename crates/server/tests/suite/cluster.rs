@@ -69,7 +69,7 @@ impl RedisServer {
     }
 
     async fn spawn(&self, binary: &str) -> Child {
-        let child = Process::new(binary)
+        let mut child = Process::new(binary)
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
             .args(["--save", "", "--appendonly", "no"])
             .arg("--dir")
@@ -87,6 +87,8 @@ impl RedisServer {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("redis-server did not listen on port {}", self.port);
     }
 
@@ -716,7 +718,7 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
     let mut a = n3.ws(Some(&ana)).await;
     while !game.is_over() && game.moves().len() < 400 {
         let (mv, path) = next_greedy(&game);
-        if game.moves().len() % 2 == 0 {
+        if game.moves().len().is_multiple_of(2) {
             move_until_taken(&mut a, &table, &path, &mut ack_a).await;
         } else {
             move_until_taken(&mut b, &table, &path, &mut ack_b).await;
