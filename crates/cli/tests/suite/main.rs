@@ -4,5 +4,6 @@
 mod common;
 
 mod ai_cli;
+mod cluster_kill;
 mod kill_restart;
 mod perft_cli;
