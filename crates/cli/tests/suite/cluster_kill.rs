@@ -6,8 +6,10 @@
 //! under a second live game, which goes on afterwards. Every acknowledged move must be
 //! in the stored game exactly once.
 //!
-//! Redis is Debian's `redis-server` (on PATH or in /usr/bin). Without it the test fails
-//! when `CI` is set and is skipped with a message otherwise.
+//! The database is a shared SQLite file, or a fresh database on the PostgreSQL server
+//! `STELLA_TEST_POSTGRES` names. Redis is Debian's `redis-server` (on PATH or in
+//! /usr/bin). Without it the test fails when `CI` is set and is skipped with a message
+//! otherwise.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -265,6 +267,8 @@ async fn play_plies(
         if game.is_over() {
             return;
         }
+        // Paced below the per-connection message limit (20 a second).
+        tokio::time::sleep(Duration::from_millis(60)).await;
         let (mv, path) = greedy(game);
         if game.moves().len().is_multiple_of(2) {
             a.play(table, &path, &mut acks[0]).await;
@@ -273,6 +277,20 @@ async fn play_plies(
         }
         game.play(&mv).unwrap();
     }
+}
+
+/// A new database on the PostgreSQL server `server` names.
+async fn fresh_postgres(server: &str) -> String {
+    use sqlx::{Connection, Executor};
+    let name = format!("stella_cluster_{}", free_port());
+    let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+        .await
+        .expect("STELLA_TEST_POSTGRES reachable");
+    admin
+        .execute(format!("CREATE DATABASE {name}").as_str())
+        .await
+        .expect("create test database");
+    format!("{server}/{name}")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -286,7 +304,10 @@ async fn sigkill_of_a_node_and_a_redis_restart_lose_no_acknowledged_move() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("cluster.db").display());
+    let db = match std::env::var("STELLA_TEST_POSTGRES") {
+        Ok(server) => fresh_postgres(&server).await,
+        Err(_) => format!("sqlite://{}", dir.path().join("cluster.db").display()),
+    };
     let redis_port = free_port();
     let mut redis = start_redis(redis_bin, redis_port, dir.path()).await;
     let bus = format!("redis://127.0.0.1:{redis_port}");

@@ -387,7 +387,15 @@ impl TableActor {
             Some(token) => storage
                 .insert_move_fenced(&self.core.id, row, &token.node, token.epoch, self.now())
                 .await
-                .map_err(storage_error)?,
+                .map_err(|e| {
+                    // In a cluster the database going away is an outage to wait out
+                    // (the table may move meanwhile), not a refusal of this move.
+                    tracing::error!(error = %e, table = %self.core.id, "could not store a move");
+                    ProtoError::new(
+                        ErrorCode::Unavailable,
+                        "the database is unreachable; nothing changed, try again",
+                    )
+                })?,
             None => false,
         };
         if stored {
