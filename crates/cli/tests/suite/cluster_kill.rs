@@ -367,3 +367,150 @@ async fn sigkill_of_a_node_and_a_redis_restart_lose_no_acknowledged_move() {
     let (_, paths) = stored(&http, ports[1], &table).await;
     assert_eq!(paths, played, "every acknowledged move stored exactly once");
 }
+
+/// A PostgreSQL server of the test's own (Debian's binaries, run as the `postgres`
+/// user when the test runs as root), so that it can stop and start it.
+struct OwnPostgres {
+    bin: std::path::PathBuf,
+    data: std::path::PathBuf,
+    port: u16,
+    as_root: bool,
+}
+
+impl OwnPostgres {
+    fn find_bin() -> Option<std::path::PathBuf> {
+        let mut dirs: Vec<_> = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
+            .filter(|p| p.join("pg_ctl").exists())
+            .collect();
+        dirs.sort();
+        dirs.pop()
+    }
+
+    fn run(&self, program: &str, args: &[&str]) -> bool {
+        let program = self.bin.join(program);
+        let mut cmd = if self.as_root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(program);
+            c
+        } else {
+            Command::new(program)
+        };
+        cmd.args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    fn start_new(dir: &Path) -> Option<OwnPostgres> {
+        let bin = Self::find_bin()?;
+        // PostgreSQL refuses to run as root: then it runs as the `postgres` user.
+        let as_root = Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+        let data = dir.join("pgdata");
+        std::fs::create_dir_all(&data).ok()?;
+        if as_root {
+            Command::new("chown")
+                .args(["-R", "postgres"])
+                .arg(dir)
+                .status()
+                .ok()?;
+        }
+        let pg = OwnPostgres {
+            bin,
+            data,
+            port: free_port(),
+            as_root,
+        };
+        let data = pg.data.to_string_lossy().into_owned();
+        if !pg.run("initdb", &["-D", &data, "-A", "trust", "-U", "postgres"]) {
+            return None;
+        }
+        pg.start().then_some(pg)
+    }
+
+    fn start(&self) -> bool {
+        let data = self.data.to_string_lossy().into_owned();
+        let opts = format!("-p {} -k {} -c listen_addresses=127.0.0.1", self.port, data);
+        self.run("pg_ctl", &["-D", &data, "-o", &opts, "-w", "start"])
+    }
+
+    fn stop(&self) {
+        let data = self.data.to_string_lossy().into_owned();
+        self.run("pg_ctl", &["-D", &data, "-m", "fast", "-w", "stop"]);
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for OwnPostgres {
+    fn drop(&mut self) {
+        let data = self.data.to_string_lossy().into_owned();
+        self.run("pg_ctl", &["-D", &data, "-m", "immediate", "stop"]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgresql_restart_under_live_games_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (Some(redis_bin), Some(pg)) = (redis_binary(), OwnPostgres::start_new(dir.path())) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the PostgreSQL outage test needs redis-server and postgresql (Debian packages)"
+        );
+        eprintln!("skipping the PostgreSQL outage test: no redis-server or postgresql");
+        return;
+    };
+    let db = fresh_postgres(&pg.url()).await;
+    let redis_port = free_port();
+    let _redis = start_redis(redis_bin, redis_port, dir.path()).await;
+    let bus = format!("redis://127.0.0.1:{redis_port}");
+    let log = dir.path().join("nodes.log");
+    let ports = [free_port(), free_port()];
+    let http = reqwest::Client::new();
+    let _n1 = serve(ports[0], &db, &bus, &log);
+    wait_ready(&http, ports[0]).await;
+    let _n2 = serve(ports[1], &db, &bus, &log);
+    wait_ready(&http, ports[1]).await;
+
+    let ana = guest(&http, ports[0]).await;
+    let bo = guest(&http, ports[1]).await;
+    let mut a = Ws::connect(ports[0], &ana).await;
+    let mut b = Ws::connect(ports[1], &bo).await;
+    let table = duel(ports[0], &mut a, &mut b).await;
+    let mut game = Game::new(Variant::Classic2);
+    let mut acks = [0, 0];
+    play_plies(&mut game, 8, &mut a, &mut b, &table, &mut acks).await;
+
+    pg.stop();
+    let health = http
+        .get(format!("http://127.0.0.1:{}/healthz", ports[0]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status().as_u16(), 503);
+    assert_eq!(health.text().await.unwrap(), "database unreachable");
+    // A move now is answered `unavailable`; the connection stays open.
+    let (_, path) = greedy(&game);
+    a.send(json!({"t": "move", "d": {"table": table, "path": path, "ack": 9999}}))
+        .await;
+    let answer = a
+        .recv_until(|m| m["t"] == "error" || (m["t"] == "ack" && m["d"]["ack"] == 9999))
+        .await;
+    assert_eq!(answer["d"]["code"], "unavailable", "{answer}");
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert!(pg.start(), "PostgreSQL restarts");
+
+    play_plies(&mut game, 1000, &mut a, &mut b, &table, &mut acks).await;
+    assert!(game.is_over());
+    let played: Vec<String> = game.moves().iter().map(|(_, p)| p.to_string()).collect();
+    let (status, paths) = stored(&http, ports[1], &table).await;
+    assert_eq!(paths, played, "every acknowledged move stored exactly once");
+    assert_eq!(status, "finished");
+}

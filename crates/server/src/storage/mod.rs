@@ -70,6 +70,9 @@ impl Storage {
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 16 })
+            // A database that went away is reported within seconds (healthz 503, moves
+            // `unavailable`) rather than after sqlx's default of 30 s.
+            .acquire_timeout(std::time::Duration::from_secs(3))
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if sqlite {
