@@ -40,8 +40,15 @@ struct Inner {
     client: redis::Client,
     publisher: tokio::sync::Mutex<Option<redis::aio::MultiplexedConnection>>,
     channels: Mutex<HashMap<String, broadcast::Sender<Vec<u8>>>>,
-    subscribe: mpsc::UnboundedSender<String>,
+    subscribe: mpsc::UnboundedSender<Subscription>,
     healthy: AtomicBool,
+}
+
+/// A change to the channels the subscribing connection listens to.
+#[derive(Debug)]
+enum Subscription {
+    Add(String),
+    Drop(String),
 }
 
 impl Bus {
@@ -119,7 +126,7 @@ impl Bus {
         }
         let (tx, rx) = broadcast::channel(CHANNEL_CAPACITY);
         channels.insert(channel.to_owned(), tx);
-        let _ = self.0.subscribe.send(channel.to_owned());
+        let _ = self.0.subscribe.send(Subscription::Add(channel.to_owned()));
         rx
     }
 
@@ -160,6 +167,10 @@ impl Bus {
             .is_some_and(|tx| tx.receiver_count() == 0)
         {
             channels.remove(channel);
+            let _ = self
+                .0
+                .subscribe
+                .send(Subscription::Drop(channel.to_owned()));
         }
     }
 
@@ -167,7 +178,7 @@ impl Bus {
     /// messages to their local broadcasts, reconnects after a failure.
     async fn subscriber(
         self,
-        mut wanted: mpsc::UnboundedReceiver<String>,
+        mut wanted: mpsc::UnboundedReceiver<Subscription>,
         mut shutdown: watch::Receiver<bool>,
     ) {
         loop {
@@ -200,14 +211,16 @@ impl Bus {
                                     Some(msg) => self.deliver(msg.get_channel_name(), msg.get_payload_bytes()),
                                     None => break,
                                 },
-                                channel = wanted.recv() => match channel {
-                                    Some(channel) => {
-                                        if sink.subscribe(&channel).await.is_err() {
-                                            break;
-                                        }
+                                change = wanted.recv() => {
+                                    let done = match change {
+                                        Some(Subscription::Add(channel)) => sink.subscribe(&channel).await,
+                                        Some(Subscription::Drop(channel)) => sink.unsubscribe(&channel).await,
+                                        None => return,
+                                    };
+                                    if done.is_err() {
+                                        break;
                                     }
-                                    None => return,
-                                },
+                                }
                                 _ = shutdown.changed() => return,
                             }
                         }

@@ -116,6 +116,8 @@ impl ClusterNode {
         let mut local = lobby.subscribe();
         let bus = self.bus.clone();
         let me = self.id.clone();
+        let storage = self.storage.clone();
+        let time = self.time.clone();
         tokio::spawn(async move {
             loop {
                 tokio::select! {
@@ -125,6 +127,14 @@ impl ClusterNode {
                                 LobbyChange::Update { from: me.clone(), summary }
                             }
                             Ok(ServerMsg::LobbyRemove { table }) => {
+                                // A table that stopped here because another node took it
+                                // over stays listed: its new node lists it.
+                                let now = time.now_ms();
+                                let elsewhere = storage.lease(&table).await.ok().flatten()
+                                    .is_some_and(|l| l.node != me && l.expires_ms > now);
+                                if elsewhere {
+                                    continue;
+                                }
                                 LobbyChange::Remove { from: me.clone(), table }
                             }
                             Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => continue,

@@ -23,6 +23,10 @@ use crate::table::{TableHandle, WatchReply};
 /// How long a node waits for the owner of a table to answer.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How often a remote watch that receives nothing checks whether anyone still reads
+/// it (a quiet or finished table), to let its bus subscription go.
+const WATCHER_CHECK: Duration = Duration::from_secs(10);
+
 /// A table command as it travels to the owner of the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "c", rename_all = "snake_case")]
@@ -366,8 +370,18 @@ impl Router {
         let router = self.clone();
         let (owner, table) = (owner.to_owned(), table.to_owned());
         tokio::spawn(async move {
+            let mut check = tokio::time::interval(WATCHER_CHECK);
             loop {
-                let payload = match bus_rx.recv().await {
+                let received = tokio::select! {
+                    r = bus_rx.recv() => r,
+                    _ = check.tick() => {
+                        if tx.receiver_count() == 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                };
+                let payload = match received {
                     Ok(p) => p,
                     Err(broadcast::error::RecvError::Lagged(_)) => Vec::new(),
                     Err(broadcast::error::RecvError::Closed) => break,
