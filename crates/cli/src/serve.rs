@@ -14,6 +14,10 @@ pub struct ServeArgs {
     /// Database: an SQLite file (created if missing) or a postgres:// URL.
     #[arg(long, default_value = "stella.db")]
     pub db: String,
+    /// The message bus of a cluster, e.g. redis://10.0.0.5:6379: this node then runs
+    /// with the others on the same PostgreSQL database (docs/deploy.md).
+    #[arg(long)]
+    pub bus: Option<String>,
     /// Mark the session cookie Secure (set this when served behind TLS).
     #[arg(long)]
     pub secure_cookies: bool,
@@ -96,6 +100,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let config = Config {
             listen: args.listen,
             database_url: args.db,
+            bus_url: args.bus,
             secure_cookies: args.secure_cookies,
             allowed_origins: args.allow_origin,
             public_url: args.public_url,

@@ -10,6 +10,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::trace::TraceLayer;
 
+use crate::cluster::{BusError, ClusterNode};
 use crate::computer::{ComputerPlayer, StellaAi};
 use crate::config::{public_origins, Config};
 use crate::http;
@@ -27,6 +28,9 @@ pub enum StartError {
     /// The database could not be opened or migrated.
     #[error("database: {0}")]
     Storage(#[from] StorageError),
+    /// The message bus of a cluster could not be reached.
+    #[error("{0}")]
+    Bus(#[from] BusError),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -91,6 +95,7 @@ impl Application {
             lag: config.lag,
             linger: config.finished_table_linger,
             abandon_after: config.abandon_after,
+            leases: None,
         };
         let expired = deps
             .storage
@@ -99,10 +104,32 @@ impl Application {
         if expired > 0 {
             tracing::info!(expired, "deleted expired sessions");
         }
-        let resumed = resume_tables(&deps).await?;
-        if resumed > 0 {
-            tracing::info!(resumed, "resumed live games");
-        }
+        let mut deps = deps;
+        let cluster = match &config.bus_url {
+            // In a cluster the live games are taken over through their leases, by
+            // whichever node gets each one, instead of all resumed here.
+            Some(url) => {
+                let node = ClusterNode::connect(
+                    url,
+                    deps.storage.clone(),
+                    deps.lobby.clone(),
+                    deps.time.clone(),
+                    deps.shutdown.clone(),
+                )
+                .await?;
+                deps.leases = Some(node.leases.clone());
+                node.run(&deps).await?;
+                tracing::info!(node = %node.id, "joined the cluster");
+                Some(Arc::new(node))
+            }
+            None => {
+                let resumed = resume_tables(&deps).await?;
+                if resumed > 0 {
+                    tracing::info!(resumed, "resumed live games");
+                }
+                None
+            }
+        };
         let listener =
             TcpListener::bind(&config.listen)
                 .await
@@ -116,6 +143,9 @@ impl Application {
         })?;
         let origins = public_origins(config.public_url.as_deref(), bound);
         let state = AppState::new(config, deps, origins);
+        if let Some(node) = cluster {
+            state.join_cluster(node);
+        }
         let router = router(state.clone());
         Ok(Application {
             listener,
@@ -167,6 +197,11 @@ impl Application {
             let _ = rx.wait_for(|stop| *stop).await;
         })
         .await?;
+        if let Some(node) = self.state.cluster() {
+            // The table tasks stopped with the server: the other nodes take the
+            // tables over now rather than when the leases run out.
+            node.hand_over().await;
+        }
         storage.close().await;
         Ok(())
     }

@@ -11,6 +11,8 @@ pub struct Config {
     pub listen: String,
     /// Database URL: an SQLite path or `sqlite:` URL, or a `postgres://` URL.
     pub database_url: String,
+    /// The message bus of a cluster (`redis://HOST:PORT`); none runs a single node.
+    pub bus_url: Option<String>,
     /// Mark the session cookie `Secure` (set when served behind TLS).
     pub secure_cookies: bool,
     /// The origin browsers reach the server at, e.g. `https://play.example.org`; the
@@ -77,6 +79,7 @@ impl Default for Config {
         Config {
             listen: "127.0.0.1:8080".into(),
             database_url: "stella.db".into(),
+            bus_url: None,
             secure_cookies: false,
             public_url: None,
             allowed_origins: Vec::new(),

@@ -19,6 +19,7 @@ pub mod accounts;
 pub mod app;
 pub mod bots;
 pub mod challenge;
+pub mod cluster;
 pub mod computer;
 pub mod config;
 pub mod error;

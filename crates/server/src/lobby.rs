@@ -22,6 +22,7 @@ pub struct Lobby {
     seats_changed: Mutex<HashMap<String, Millis>>,
     time: Arc<dyn TimeSource>,
     tx: broadcast::Sender<ServerMsg>,
+    registered: broadcast::Sender<TableHandle>,
 }
 
 /// What one user holds in the lobby now.
@@ -62,6 +63,7 @@ impl Lobby {
             seats_changed: Mutex::new(HashMap::new()),
             time,
             tx: broadcast::channel(1024).0,
+            registered: broadcast::channel(1024).0,
         }
     }
 
@@ -128,7 +130,19 @@ impl Lobby {
         self.tables
             .lock()
             .expect("lobby lock")
-            .insert(handle.id.clone(), handle);
+            .insert(handle.id.clone(), handle.clone());
+        let _ = self.registered.send(handle);
+    }
+
+    /// A receiver of every table task registered from now on.
+    pub fn subscribe_registered(&self) -> broadcast::Receiver<TableHandle> {
+        self.registered.subscribe()
+    }
+
+    /// Takes a table out of the list (one another node ran, which has ended).
+    pub fn forget_listed(&self, id: &str) {
+        self.seats_changed.lock().expect("lobby lock").remove(id);
+        self.remove(id);
     }
 
     /// Forgets a table task (it has stopped).

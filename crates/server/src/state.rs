@@ -3,9 +3,10 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::challenge::Challenges;
+use crate::cluster::ClusterNode;
 use crate::config::Config;
 use crate::limits::{client_addr, HashGate, LiveSessions, LoginThrottle, TableLimits, TableQuota};
 use crate::lobby::Lobby;
@@ -50,6 +51,7 @@ pub struct Inner {
     pub public_origins: Vec<String>,
     auth_limits: Mutex<HashMap<IpAddr, TokenBucket>>,
     next_conn: AtomicU64,
+    cluster: OnceLock<Arc<ClusterNode>>,
 }
 
 impl std::ops::Deref for AppState {
@@ -81,6 +83,7 @@ impl AppState {
             public_origins,
             auth_limits: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            cluster: OnceLock::new(),
             config,
         }))
     }
@@ -116,6 +119,16 @@ impl AppState {
     /// names.
     pub fn client_ip(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
         client_addr(peer, headers, &self.config.trusted_proxies)
+    }
+
+    /// This node's part in a cluster (`stella serve --bus`), none on a single node.
+    pub fn cluster(&self) -> Option<&Arc<ClusterNode>> {
+        self.cluster.get()
+    }
+
+    /// Makes this server a node of a cluster (once, at start).
+    pub fn join_cluster(&self, node: Arc<ClusterNode>) {
+        let _ = self.cluster.set(node);
     }
 
     /// A fresh connection number.

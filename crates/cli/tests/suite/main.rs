@@ -5,6 +5,7 @@ mod common;
 
 mod ai_cli;
 mod bot;
+mod cluster_kill;
 mod kill_restart;
 mod perft_cli;
 mod puzzles_cli;

@@ -5,11 +5,14 @@ use axum::http::StatusCode;
 
 use crate::state::AppState;
 
-/// 200 `ok` when the database answers, 503 otherwise.
+/// 200 `ok` when the database (and, in a cluster, the message bus) answers, 503 with
+/// the reason otherwise.
 pub async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
-    if state.storage.ping().await {
-        (StatusCode::OK, "ok")
-    } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "database unreachable")
+    if !state.storage.ping().await {
+        return (StatusCode::SERVICE_UNAVAILABLE, "database unreachable");
     }
+    if let Some(why) = state.cluster().and_then(|node| node.trouble()) {
+        return (StatusCode::SERVICE_UNAVAILABLE, why);
+    }
+    (StatusCode::OK, "ok")
 }

@@ -5,7 +5,9 @@
 mod chat;
 mod finished;
 mod games;
+mod leases;
 pub use games::{Finish, RatingUpdate};
+pub use leases::LeaseRow;
 pub use ratings::HistoryRow;
 mod ratings;
 mod rows;
@@ -71,6 +73,9 @@ impl Storage {
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 16 })
+            // A database that went away is reported within seconds (healthz 503, moves
+            // `unavailable`) rather than after sqlx's default of 30 s.
+            .acquire_timeout(std::time::Duration::from_secs(3))
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if sqlite {

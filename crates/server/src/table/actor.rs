@@ -16,6 +16,7 @@ pub(crate) use super::core::Status;
 use super::core::{PlanError, PlannedMove, TableCore, ThinkRequest};
 use super::create::{create_table, NewTable};
 use super::ratings::rating_updates;
+use crate::cluster::Leases;
 use crate::computer::ComputerPlayer;
 use crate::lobby::Lobby;
 use crate::protocol::{ErrorCode, EventEnvelope, ProtoError, UserInfo};
@@ -42,6 +43,9 @@ pub struct TableDeps {
     /// How long a player of a 2-player game may be away before the opponent may
     /// claim the win.
     pub abandon_after: Duration,
+    /// In a cluster, the table leases of this node: a move is stored only while the
+    /// node holds the table's lease. None on a single node.
+    pub leases: Option<Arc<Leases>>,
 }
 
 fn storage_error(e: crate::storage::StorageError) -> ProtoError {
@@ -64,6 +68,8 @@ pub(crate) struct TableActor {
     self_tx: Option<mpsc::WeakSender<Command>>,
     thinking: bool,
     finished_at: Option<Instant>,
+    /// Set when another node took the table over: the task stops.
+    fenced_out: bool,
 }
 
 impl TableActor {
@@ -76,6 +82,7 @@ impl TableActor {
             self_tx: None,
             thinking: false,
             finished_at: None,
+            fenced_out: false,
         }
     }
 
@@ -121,7 +128,7 @@ impl TableActor {
         let jumps = self.deps.time.jumps();
         let linger = self.deps.linger;
         loop {
-            if matches!(self.core.status, Status::Closed) {
+            if matches!(self.core.status, Status::Closed) || self.fenced_out {
                 break;
             }
             if let Some(at) = self.finished_at {
@@ -243,6 +250,10 @@ impl TableActor {
                 let r = self.on_chat(&user, &text).await;
                 self.answer(reply, r);
             }
+            Command::Subscribe { reply } => {
+                self.broadcast();
+                let _ = reply.send(self.events.subscribe());
+            }
             Command::ComputerMove { ply, mv } => self.on_computer_move(ply, mv).await,
             Command::ComputerFailed { ply } => self.on_computer_failed(ply).await,
         }
@@ -360,15 +371,48 @@ impl TableActor {
                 .map(|c| serde_json::to_string(c).expect("clock serializes")),
             at_ms: planned.at,
         };
-        self.deps
-            .storage
-            .insert_move(&self.core.id, &row)
-            .await
-            .map_err(storage_error)?;
+        self.store_move(&row).await?;
         if self.core.commit(planned) {
             self.finish().await;
         }
         Ok(())
+    }
+
+    /// Stores a move; in a cluster only while this node holds the table's lease (the
+    /// check runs in the move's own transaction). A node that lost the table answers
+    /// `unavailable` and its task stops, leaving the table to its new holder.
+    async fn store_move(&mut self, row: &MoveRow) -> Result<(), ProtoError> {
+        let storage = &self.deps.storage;
+        let Some(leases) = &self.deps.leases else {
+            return storage
+                .insert_move(&self.core.id, row)
+                .await
+                .map_err(storage_error);
+        };
+        let stored = match leases.token(&self.core.id) {
+            Some(token) => storage
+                .insert_move_fenced(&self.core.id, row, &token.node, token.epoch, self.now())
+                .await
+                .map_err(|e| {
+                    // In a cluster the database going away is an outage to wait out
+                    // (the table may move meanwhile), not a refusal of this move.
+                    tracing::error!(error = %e, table = %self.core.id, "could not store a move");
+                    ProtoError::new(
+                        ErrorCode::Unavailable,
+                        "the database is unreachable; nothing changed, try again",
+                    )
+                })?,
+            None => false,
+        };
+        if stored {
+            return Ok(());
+        }
+        tracing::warn!(table = %self.core.id, "this node no longer holds the table; stopping it");
+        self.fenced_out = true;
+        Err(ProtoError::new(
+            ErrorCode::Unavailable,
+            "the table is moving to another server; reconnect and try again",
+        ))
     }
 
     /// Calls the game off and stores it as aborted: no result, no rating change.

@@ -111,6 +111,12 @@ pub enum Command {
         /// The answer.
         reply: Reply,
     },
+    /// Receive every later event as it is broadcast, unfiltered (with the users each
+    /// is hidden from): what relays the table's events to other nodes.
+    Subscribe {
+        /// The answer.
+        reply: oneshot::Sender<broadcast::Receiver<EventEnvelope>>,
+    },
     /// A computer seat's search failed every attempt for the position after `ply`
     /// moves; the seat plays its fallback move.
     ComputerFailed {
@@ -208,6 +214,16 @@ impl TableHandle {
     /// Says `text` in the table's chat as `user`.
     pub async fn chat(&self, user: UserInfo, text: String) -> Result<(), ProtoError> {
         self.ask(|reply| Command::Chat { user, text, reply }).await
+    }
+
+    /// Every later event of the table, unfiltered (see [`Command::Subscribe`]).
+    pub async fn subscribe(&self) -> Result<broadcast::Receiver<EventEnvelope>, ProtoError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Command::Subscribe { reply })
+            .await
+            .map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())
     }
 
     /// Follows the table from version `since`, as `viewer` (a user id) sees it

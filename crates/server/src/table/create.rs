@@ -99,6 +99,18 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
                 "the server could not create the table; try again",
             )
         })?;
+    if let Some(leases) = &deps.leases {
+        // A new id: nobody else can hold it, so only a database failure refuses it.
+        match leases.acquire(&id).await {
+            Ok(Some(_)) => {}
+            Ok(None) | Err(_) => {
+                return Err(ProtoError::new(
+                    ErrorCode::Unavailable,
+                    "the server could not take the new table; try again",
+                ))
+            }
+        }
+    }
     let seats: Vec<Seat> = new
         .seats
         .into_iter()

@@ -19,5 +19,5 @@ pub use clock::{Clock, ClockView, LagPolicy, Press, StoredClock, TimeControl, Ti
 pub use command::{Command, TableHandle, WatchReply};
 pub use create::{create_table, NewTable};
 pub use presence::Presence;
-pub use resume::resume_tables;
+pub use resume::{resume_table, resume_tables};
 pub use seat::{Occupant, Seat};

@@ -30,6 +30,13 @@ pub async fn resume_tables(deps: &TableDeps) -> StorageResult<usize> {
     Ok(resumed)
 }
 
+/// Restarts the task of one live game from the database (on another node after a
+/// take-over, or after a restart), charging the time it was not running to nobody.
+/// The inner error says why the stored game could not be replayed.
+pub async fn resume_table(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<(), String>> {
+    resume_one(deps, game).await
+}
+
 async fn resume_one(deps: &TableDeps, game: &GameRow) -> StorageResult<Result<(), String>> {
     let Ok(variant) = Variant::from_id(&game.variant) else {
         return Ok(Err(format!("unknown variant {}", game.variant)));

@@ -415,13 +415,20 @@ impl Conn {
         })
     }
 
-    fn table(&self, id: &str) -> Result<TableHandle, ProtoError> {
-        self.state.lobby.get(id).ok_or_else(|| {
-            ProtoError::new(
-                ErrorCode::NoSuchTable,
-                format!("no live table {id:?} (finished games are at /api/games/{id})"),
-            )
-        })
+    /// The table `id`: run here, or (in a cluster) by the node holding its lease.
+    async fn table(&self, id: &str) -> Result<TableHandle, ProtoError> {
+        if let Some(handle) = self.state.lobby.get(id) {
+            return Ok(handle);
+        }
+        if let Some(node) = self.state.cluster() {
+            if let Some(handle) = node.remote_table(id).await? {
+                return Ok(handle);
+            }
+        }
+        Err(ProtoError::new(
+            ErrorCode::NoSuchTable,
+            format!("no live table {id:?} (finished games are at /api/games/{id})"),
+        ))
     }
 
     async fn dispatch(&mut self, msg: ClientMsg) {
@@ -447,7 +454,7 @@ impl Conn {
         confirm: bool,
     ) -> Result<(), ProtoError> {
         let user = self.user()?.id.clone();
-        let handle = self.table(table)?;
+        let handle = self.table(table).await?;
         handle.play(user, path, confirm, self.lag_ms).await?;
         self.send(ServerMsg::Ack { ack }).await;
         Ok(())
@@ -491,7 +498,7 @@ impl Conn {
                 invite,
             } => {
                 let user = self.user()?.clone();
-                let handle = self.table(&table)?;
+                let handle = self.table(&table).await?;
                 crate::bots::check_games_at_once(&self.state.lobby, &user)?;
                 let _reservation = self.state.table_quota.reserve(
                     &self.state.lobby,
@@ -507,14 +514,14 @@ impl Conn {
             }
             ClientMsg::Leave { table } => {
                 let user = self.user()?.id.clone();
-                self.table(&table)?.leave(user).await?;
+                self.table(&table).await?.leave(user).await?;
             }
             ClientMsg::Watch {
                 table,
                 since,
                 invite,
             } => {
-                let handle = self.table(&table)?;
+                let handle = self.table(&table).await?;
                 self.watch(&handle, since, invite).await?;
             }
             ClientMsg::Unwatch { table } => {
@@ -524,23 +531,23 @@ impl Conn {
             }
             ClientMsg::ClaimWin { table } => {
                 let user = self.user()?.id.clone();
-                self.table(&table)?.claim_win(user).await?;
+                self.table(&table).await?.claim_win(user).await?;
             }
             ClientMsg::Resign { table } => {
                 let user = self.user()?.id.clone();
-                self.table(&table)?.resign(user).await?;
+                self.table(&table).await?.resign(user).await?;
             }
             ClientMsg::Abort { table } => {
                 let user = self.user()?.id.clone();
-                self.table(&table)?.abort(user).await?;
+                self.table(&table).await?.abort(user).await?;
             }
             ClientMsg::Rematch { table } => {
                 let user = self.user()?.id.clone();
-                self.table(&table)?.rematch(user).await?;
+                self.table(&table).await?.rematch(user).await?;
             }
             ClientMsg::Chat { table, text } => {
                 let user = self.user()?.clone();
-                self.table(&table)?.chat(user, text).await?;
+                self.table(&table).await?.chat(user, text).await?;
             }
             ClientMsg::QuickPair(spec) => {
                 let user = self.user()?.clone();

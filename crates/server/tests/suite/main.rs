@@ -12,6 +12,7 @@ mod bots;
 mod challenge;
 mod chat;
 mod clocks;
+mod cluster;
 mod computer;
 mod computer_failure;
 mod game_three;

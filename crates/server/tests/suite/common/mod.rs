@@ -44,6 +44,8 @@ pub struct Options {
     pub config: Option<fn(&mut Config)>,
     /// The computer player of computer seats (the greedy player if none).
     pub computer: Option<Arc<dyn ComputerPlayer>>,
+    /// The message bus: the server runs as a node of a cluster.
+    pub bus_url: Option<String>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -82,6 +84,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
     if let Some(f) = opts.config {
         f(&mut config);
     }
+    config.bus_url = opts.bus_url;
     let time: Arc<dyn TimeSource> = match opts.manual_time {
         Some(t) => t,
         None => Arc::new(SystemTimeSource),
@@ -110,7 +113,7 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
 
 /// A fresh database: a new PostgreSQL database when `STELLA_TEST_POSTGRES` is set,
 /// else a new SQLite file in `dir`.
-async fn fresh_database(dir: &tempfile::TempDir) -> String {
+pub async fn fresh_database(dir: &tempfile::TempDir) -> String {
     use sqlx::{Connection, Executor};
     match std::env::var("STELLA_TEST_POSTGRES") {
         Ok(server) => {

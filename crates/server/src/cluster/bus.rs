@@ -1,0 +1,254 @@
+//! The message bus between nodes: Redis publish/subscribe.
+//!
+//! One connection publishes, one subscribes. Each subscribed channel feeds a local
+//! broadcast that any number of tasks read. When Redis goes away the bus reports itself
+//! unhealthy, publishing fails at once (callers answer `unavailable` rather than
+//! pretend), and a background task reconnects and subscribes to every channel again.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use tokio::sync::{broadcast, mpsc, watch};
+
+/// Messages a subscriber may fall behind before it misses some.
+const CHANNEL_CAPACITY: usize = 1024;
+/// The pause before reconnecting to Redis.
+const RECONNECT_MS: u64 = 250;
+/// The longest a publish may take.
+const PUBLISH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Why the bus could not do something.
+#[derive(Debug, thiserror::Error)]
+pub enum BusError {
+    /// The URL is not a Redis URL.
+    #[error("bad bus URL: {0}")]
+    Url(String),
+    /// Redis is unreachable or failed.
+    #[error("the message bus is unreachable: {0}")]
+    Unreachable(String),
+}
+
+/// A connection to the bus (cheap to clone).
+#[derive(Debug, Clone)]
+pub struct Bus(Arc<Inner>);
+
+#[derive(Debug)]
+struct Inner {
+    client: redis::Client,
+    publisher: tokio::sync::Mutex<Option<redis::aio::MultiplexedConnection>>,
+    channels: Mutex<HashMap<String, broadcast::Sender<Vec<u8>>>>,
+    subscribe: mpsc::UnboundedSender<Subscription>,
+    healthy: AtomicBool,
+}
+
+/// A change to the channels the subscribing connection listens to.
+#[derive(Debug)]
+enum Subscription {
+    Add(String),
+    Drop(String),
+}
+
+impl Bus {
+    /// Connects to the Redis server at `url` (`redis://HOST:PORT`); fails when the URL
+    /// is wrong or the server does not answer now. Runs until `shutdown` turns true.
+    pub async fn connect(url: &str, shutdown: watch::Receiver<bool>) -> Result<Bus, BusError> {
+        let client = redis::Client::open(url).map_err(|e| BusError::Url(e.to_string()))?;
+        let publisher = client
+            .get_multiplexed_async_connection()
+            .await
+            .map_err(|e| BusError::Unreachable(e.to_string()))?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        let bus = Bus(Arc::new(Inner {
+            client,
+            publisher: tokio::sync::Mutex::new(Some(publisher)),
+            channels: Mutex::new(HashMap::new()),
+            subscribe: tx,
+            healthy: AtomicBool::new(true),
+        }));
+        tokio::spawn(bus.clone().subscriber(rx, shutdown));
+        Ok(bus)
+    }
+
+    /// Whether the last exchange with Redis worked.
+    pub fn healthy(&self) -> bool {
+        self.0.healthy.load(Ordering::Relaxed)
+    }
+
+    /// Publishes `payload` on `channel`.
+    pub async fn publish(&self, channel: &str, payload: &[u8]) -> Result<(), BusError> {
+        let mut slot = self.0.publisher.lock().await;
+        if slot.is_none() {
+            let conn = tokio::time::timeout(
+                PUBLISH_TIMEOUT,
+                self.0.client.get_multiplexed_async_connection(),
+            )
+            .await
+            .map_err(|_| self.failed("connecting timed out".into()))?
+            .map_err(|e| self.failed(e.to_string()))?;
+            *slot = Some(conn);
+        }
+        let conn = slot.as_mut().expect("just connected");
+        let sent = tokio::time::timeout(
+            PUBLISH_TIMEOUT,
+            redis::cmd("PUBLISH")
+                .arg(channel)
+                .arg(payload)
+                .query_async::<i64>(conn),
+        )
+        .await;
+        match sent {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => {
+                *slot = None;
+                Err(self.failed(e.to_string()))
+            }
+            Err(_) => {
+                *slot = None;
+                Err(self.failed("publishing timed out".into()))
+            }
+        }
+    }
+
+    fn failed(&self, why: String) -> BusError {
+        self.0.healthy.store(false, Ordering::Relaxed);
+        BusError::Unreachable(why)
+    }
+
+    /// A receiver of every message published on `channel` from now on (once the
+    /// subscription is in place at Redis; see [`Bus::subscribe_ready`]).
+    pub fn subscribe(&self, channel: &str) -> broadcast::Receiver<Vec<u8>> {
+        let mut channels = self.0.channels.lock().expect("bus lock");
+        if let Some(tx) = channels.get(channel) {
+            return tx.subscribe();
+        }
+        let (tx, rx) = broadcast::channel(CHANNEL_CAPACITY);
+        channels.insert(channel.to_owned(), tx);
+        let _ = self.0.subscribe.send(Subscription::Add(channel.to_owned()));
+        rx
+    }
+
+    /// Subscribes to `channel` and waits until Redis confirmed the subscription (by a
+    /// message the bus sends itself on the channel), so nothing published afterwards
+    /// is missed.
+    pub async fn subscribe_ready(
+        &self,
+        channel: &str,
+    ) -> Result<broadcast::Receiver<Vec<u8>>, BusError> {
+        let mut rx = self.subscribe(channel);
+        let probe = format!("\u{0}probe:{}", crate::ids::random_id(12)).into_bytes();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        loop {
+            self.publish(channel, &probe).await?;
+            let round = tokio::time::Instant::now() + Duration::from_millis(200);
+            loop {
+                match tokio::time::timeout_at(round, rx.recv()).await {
+                    Ok(Ok(m)) if m == probe => return Ok(rx),
+                    Ok(Ok(_)) | Ok(Err(broadcast::error::RecvError::Lagged(_))) => {}
+                    Ok(Err(broadcast::error::RecvError::Closed)) => {
+                        return Err(BusError::Unreachable("the bus stopped".into()))
+                    }
+                    Err(_) => break,
+                }
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return Err(self.failed("subscribing timed out".into()));
+            }
+        }
+    }
+
+    /// Stops listening to `channel` once nobody reads it.
+    pub fn unsubscribe_if_unused(&self, channel: &str) {
+        let mut channels = self.0.channels.lock().expect("bus lock");
+        if channels
+            .get(channel)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            channels.remove(channel);
+            let _ = self
+                .0
+                .subscribe
+                .send(Subscription::Drop(channel.to_owned()));
+        }
+    }
+
+    /// Keeps one subscribing connection up: subscribes to every channel wanted, delivers
+    /// messages to their local broadcasts, reconnects after a failure.
+    async fn subscriber(
+        self,
+        mut wanted: mpsc::UnboundedReceiver<Subscription>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        loop {
+            if *shutdown.borrow() {
+                return;
+            }
+            match self.0.client.get_async_pubsub().await {
+                Ok(pubsub) => {
+                    let (mut sink, mut stream) = pubsub.split();
+                    let channels: Vec<String> = self
+                        .0
+                        .channels
+                        .lock()
+                        .expect("bus lock")
+                        .keys()
+                        .cloned()
+                        .collect();
+                    let mut ok = true;
+                    for channel in channels {
+                        if sink.subscribe(&channel).await.is_err() {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    if ok {
+                        self.0.healthy.store(true, Ordering::Relaxed);
+                        loop {
+                            tokio::select! {
+                                msg = stream.next() => match msg {
+                                    Some(msg) => self.deliver(msg.get_channel_name(), msg.get_payload_bytes()),
+                                    None => break,
+                                },
+                                change = wanted.recv() => {
+                                    let done = match change {
+                                        Some(Subscription::Add(channel)) => sink.subscribe(&channel).await,
+                                        Some(Subscription::Drop(channel)) => sink.unsubscribe(&channel).await,
+                                        None => return,
+                                    };
+                                    if done.is_err() {
+                                        break;
+                                    }
+                                }
+                                _ = shutdown.changed() => return,
+                            }
+                        }
+                    }
+                    self.0.healthy.store(false, Ordering::Relaxed);
+                    tracing::warn!("lost the message bus; reconnecting");
+                }
+                Err(e) => {
+                    self.0.healthy.store(false, Ordering::Relaxed);
+                    tracing::debug!(error = %e, "message bus unreachable");
+                }
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(RECONNECT_MS)) => {}
+                _ = shutdown.changed() => return,
+            }
+        }
+    }
+
+    fn deliver(&self, channel: &str, payload: &[u8]) {
+        let channels = self.0.channels.lock().expect("bus lock");
+        if let Some(tx) = channels.get(channel) {
+            let _ = tx.send(payload.to_vec());
+        }
+    }
+}
+
+/// Whether a bus message is one of the bus's own subscription probes.
+pub fn is_probe(payload: &[u8]) -> bool {
+    payload.first() == Some(&0)
+}

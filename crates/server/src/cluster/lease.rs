@@ -1,0 +1,261 @@
+//! The leases one node holds, kept alive by a renewal loop.
+//!
+//! A lease lasts [`LEASE_MS`] (5 s) and is renewed every [`RENEW_EVERY_MS`] (1 s): four
+//! renewals can fail (a database hiccup, a long pause) before the table is lost, while
+//! the tables of a node that died are taken over within about six seconds (the rest of
+//! the lease, then the next scan of the taking node). A node stops acting for a table
+//! [`SAFETY_MS`] before its own last renewal runs out, so that it has stopped before
+//! another node, whose clock may run up to that much ahead, can take it; the epoch check
+//! in every move's transaction keeps even a node that missed that moment from storing
+//! anything after a take-over.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{broadcast, watch};
+
+use crate::storage::{LeaseRow, Storage, StorageResult};
+use crate::time::{Millis, TimeSource};
+
+/// How long a lease lasts from its last renewal.
+pub const LEASE_MS: Millis = 5_000;
+/// How often the holder renews its leases.
+pub const RENEW_EVERY_MS: u64 = 1_000;
+/// How long before its lease runs out a node stops acting for a table.
+pub const SAFETY_MS: Millis = 1_000;
+
+/// The proof a node holds a table, carried by every fenced write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaseToken {
+    /// The table.
+    pub table: String,
+    /// The holding node.
+    pub node: String,
+    /// The epoch of this holding.
+    pub epoch: i64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    epoch: i64,
+    /// Until when this node may act for the table (lease expiry less [`SAFETY_MS`]).
+    act_until: Millis,
+}
+
+/// The leases held by one node.
+#[derive(Debug)]
+pub struct Leases {
+    storage: Storage,
+    node: String,
+    time: Arc<dyn TimeSource>,
+    held: Mutex<HashMap<String, Held>>,
+    lost: broadcast::Sender<String>,
+}
+
+impl Leases {
+    /// The leases of `node` (none held yet).
+    pub fn new(storage: Storage, node: impl Into<String>, time: Arc<dyn TimeSource>) -> Self {
+        Leases {
+            storage,
+            node: node.into(),
+            time,
+            held: Mutex::new(HashMap::new()),
+            lost: broadcast::channel(256).0,
+        }
+    }
+
+    /// This node's id.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Takes the lease of `table` when it is free or lapsed; None when another node
+    /// holds it.
+    pub async fn acquire(&self, table: &str) -> StorageResult<Option<LeaseToken>> {
+        let now = self.time.now_ms();
+        let row = self
+            .storage
+            .acquire_lease(table, &self.node, now, now + LEASE_MS)
+            .await?;
+        Ok(row.map(|row| {
+            self.hold(&row);
+            LeaseToken {
+                table: table.to_owned(),
+                node: self.node.clone(),
+                epoch: row.epoch,
+            }
+        }))
+    }
+
+    fn hold(&self, row: &LeaseRow) {
+        self.held.lock().expect("lease lock").insert(
+            row.table_id.clone(),
+            Held {
+                epoch: row.epoch,
+                act_until: row.expires_ms - SAFETY_MS,
+            },
+        );
+    }
+
+    /// The token of `table` while this node may still act for it: held, and not within
+    /// [`SAFETY_MS`] of running out since the last successful renewal.
+    pub fn token(&self, table: &str) -> Option<LeaseToken> {
+        let now = self.time.now_ms();
+        let held = self.held.lock().expect("lease lock");
+        held.get(table)
+            .filter(|h| now < h.act_until)
+            .map(|h| LeaseToken {
+                table: table.to_owned(),
+                node: self.node.clone(),
+                epoch: h.epoch,
+            })
+    }
+
+    /// How many tables this node holds.
+    pub fn count(&self) -> usize {
+        self.held.lock().expect("lease lock").len()
+    }
+
+    /// A receiver of the ids of tables this node lost (its lease lapsed or was taken).
+    pub fn subscribe_lost(&self) -> broadcast::Receiver<String> {
+        self.lost.subscribe()
+    }
+
+    /// Renews every lease once. Tables the database no longer lists as held by this
+    /// node are dropped and announced as lost; on a database error nothing changes, so
+    /// the tokens run out on their own.
+    pub async fn renew_once(&self) -> StorageResult<()> {
+        let now = self.time.now_ms();
+        let rows = self
+            .storage
+            .renew_leases(&self.node, now, now + LEASE_MS)
+            .await?;
+        let mut lost = Vec::new();
+        {
+            let mut held = self.held.lock().expect("lease lock");
+            let renewed: HashMap<&str, &LeaseRow> =
+                rows.iter().map(|r| (r.table_id.as_str(), r)).collect();
+            held.retain(|table, h| match renewed.get(table.as_str()) {
+                Some(row) if row.epoch == h.epoch => {
+                    h.act_until = row.expires_ms - SAFETY_MS;
+                    true
+                }
+                _ => {
+                    lost.push(table.clone());
+                    false
+                }
+            });
+        }
+        for table in lost {
+            tracing::warn!(%table, node = %self.node, "lost the lease of a table");
+            let _ = self.lost.send(table);
+        }
+        Ok(())
+    }
+
+    /// Gives `table` up at once (its game ended, or the node hands it over).
+    pub async fn release(&self, table: &str, finished: bool) -> StorageResult<()> {
+        let held = self.held.lock().expect("lease lock").remove(table);
+        if let Some(h) = held {
+            if finished {
+                self.storage
+                    .delete_lease(table, &self.node, h.epoch)
+                    .await?;
+            } else {
+                self.storage
+                    .release_lease(table, &self.node, h.epoch)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives every held table up (a graceful stop), so that other nodes take them over
+    /// without waiting for the leases to run out.
+    pub async fn release_all(&self) -> StorageResult<()> {
+        let tables: Vec<String> = self
+            .held
+            .lock()
+            .expect("lease lock")
+            .keys()
+            .cloned()
+            .collect();
+        for table in tables {
+            self.release(&table, false).await?;
+        }
+        Ok(())
+    }
+
+    /// Renews the leases every [`RENEW_EVERY_MS`] until `shutdown` turns true.
+    pub fn spawn_renewal(self: &Arc<Self>, mut shutdown: watch::Receiver<bool>) {
+        let leases = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(RENEW_EVERY_MS));
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {
+                        if let Err(e) = leases.renew_once().await {
+                            tracing::error!(error = %e, "could not renew table leases");
+                        }
+                    }
+                    _ = shutdown.changed() => break,
+                }
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::ManualTime;
+
+    async fn storage() -> (tempfile::TempDir, Storage) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("leases.db");
+        let storage = Storage::connect(url.to_str().unwrap()).await.unwrap();
+        (dir, storage)
+    }
+
+    #[tokio::test]
+    async fn a_token_runs_out_before_the_lease_without_renewal() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let leases = Leases::new(storage, "a", time.clone());
+        let token = leases.acquire("t1").await.unwrap().unwrap();
+        assert_eq!(token.epoch, 1);
+        assert_eq!(leases.token("t1"), Some(token));
+        time.advance(LEASE_MS - SAFETY_MS);
+        assert_eq!(leases.token("t1"), None);
+    }
+
+    #[tokio::test]
+    async fn a_taken_table_is_announced_as_lost() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage.clone(), "a", time.clone());
+        let b = Leases::new(storage, "b", time.clone());
+        a.acquire("t1").await.unwrap().unwrap();
+        assert_eq!(b.acquire("t1").await.unwrap(), None);
+        time.advance(LEASE_MS);
+        let taken = b.acquire("t1").await.unwrap().unwrap();
+        assert_eq!(taken.epoch, 2);
+        let mut lost = a.subscribe_lost();
+        a.renew_once().await.unwrap();
+        assert_eq!(lost.try_recv().unwrap(), "t1");
+        assert_eq!(a.count(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_released_table_is_free_at_once() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage.clone(), "a", time.clone());
+        let b = Leases::new(storage, "b", time.clone());
+        a.acquire("t1").await.unwrap().unwrap();
+        a.release_all().await.unwrap();
+        assert_eq!(b.acquire("t1").await.unwrap().unwrap().epoch, 2);
+    }
+}

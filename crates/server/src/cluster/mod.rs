@@ -1,0 +1,31 @@
+//! Several nodes, one site: the parts that let more than one `stella serve` process run
+//! the same tables.
+//!
+//! - [`lease`]: each live table is run by exactly one node, which holds the table's
+//!   lease row in the database and renews it; every write of a move is fenced by the
+//!   lease epoch, so a node that lost a table stores nothing more for it.
+//! - [`bus`]: Redis publish/subscribe between the nodes, reconnecting on its own.
+//! - [`routing`]: a command for a table run by another node travels over the bus to
+//!   that node and its answer comes back; the events of every table a node runs are
+//!   published with their version numbers, so a watcher on any node sees the same
+//!   numbered log and `watch since` resyncs anywhere.
+//! - [`takeover`]: the live games whose lease lapsed or was released are resumed by
+//!   another node from the database.
+//!
+//! - [`node`]: one node's part, started by `stella serve --bus`; [`proxy`] makes a
+//!   table run elsewhere look like a local one to the WebSocket code.
+//!
+//! A single node without a bus uses none of this.
+
+pub mod bus;
+pub mod lease;
+pub mod node;
+pub mod proxy;
+pub mod routing;
+pub mod takeover;
+
+pub use bus::{Bus, BusError};
+pub use lease::{LeaseToken, Leases, LEASE_MS, RENEW_EVERY_MS, SAFETY_MS};
+pub use node::ClusterNode;
+pub use routing::{RemoteCommand, Router};
+pub use takeover::{spawn_takeover, take_over_orphans};
