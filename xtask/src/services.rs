@@ -73,7 +73,8 @@ pub fn ensure_installed() -> ServiceResult<()> {
     let mut args = vec!["install", "-y", "--no-install-recommends"];
     args.extend(&missing);
     // The package lists may be stale or absent on a fresh machine: update, then retry.
-    if !install(&args) && !(install(&["update"]) && install(&args)) {
+    let installed = install(&args) || (install(&["update"]) && install(&args));
+    if !installed {
         return Err(format!("apt-get install {} failed", missing.join(" ")));
     }
     if postgres_bin().is_none() {
