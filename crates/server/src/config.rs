@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use crate::storage::WriterConfig;
 use crate::table::LagPolicy;
 
 /// Everything `stella serve` can set, with working defaults.
@@ -58,6 +59,8 @@ pub struct Config {
     pub slow_client_queue: usize,
     /// How long a connection may stay slow before it is closed.
     pub slow_client_after: Duration,
+    /// How moves are batched into database transactions.
+    pub group_commit: WriterConfig,
 }
 
 /// The default bound on computer searches: every core but one, so the server keeps a
@@ -96,6 +99,7 @@ impl Default for Config {
             open_table_idle: Duration::from_secs(15 * 60),
             slow_client_queue: 64,
             slow_client_after: Duration::from_secs(10),
+            group_commit: WriterConfig::default(),
         }
     }
 }
