@@ -138,23 +138,36 @@ async fn stop_signal() {
     let _ = tokio::signal::ctrl_c().await;
 }
 
-/// Runs the server until Ctrl-C or SIGTERM; live games are stored and resume on the next start.
+/// Runs the server until Ctrl-C or SIGTERM, then stops gracefully: no new
+/// connections, moves being stored are stored and acknowledged, sockets close with
+/// "going away", live games resume on the next start.
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
-    stella_server::telemetry::init(args.log_format == LogFormat::Json);
+    let json = args.log_format == LogFormat::Json;
+    stella_server::telemetry::init(json);
+    // In JSON mode every line on stderr is a JSON object; in text mode the two
+    // status lines stay plain for people and scripts.
+    let say = move |text: String| {
+        if json {
+            tracing::info!("{text}");
+        } else {
+            eprintln!("stella serve: {text}");
+        }
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
         let config = config(&args);
         let app = Application::build(config).await?;
-        eprintln!("stella serve: listening on http://{}", app.local_addr());
+        say(format!("listening on http://{}", app.local_addr()));
         let stop = app.shutdown_handle();
         tokio::spawn(async move {
             stop_signal().await;
-            eprintln!("stella serve: stopping");
+            say("stopping".into());
             stop.stop();
         });
         app.run_until_stopped().await?;
+        say("stopped".into());
         Ok(())
     })
 }

@@ -6,3 +6,4 @@ mod common;
 mod ai_cli;
 mod kill_restart;
 mod perft_cli;
+mod serve_operations;
