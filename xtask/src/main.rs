@@ -207,10 +207,7 @@ fn start_server_suite_on_postgres(
             exit(1);
         }
     };
-    eprintln!(
-        "xtask: server suite on {} (Redis {}) while the web tests run",
-        pg.url, redis.url
-    );
+    eprintln!("xtask: server suite on {} (Redis {})", pg.url, redis.url);
     let dir = root.join("crates").join("server");
     std::thread::spawn(move || {
         let out = Command::new(&suite)
