@@ -2,8 +2,6 @@
 //! the win after a minute away, and hears `present` if they come back first (with an
 //! injected clock).
 
-use crate::common;
-
 use std::sync::Arc;
 
 use crate::common::{spawn_app_with, Options};

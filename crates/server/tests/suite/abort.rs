@@ -1,8 +1,6 @@
 //! Aborting over real WebSockets: until every seat has made its first move a player
 //! may call a rated game off; it gets no result and changes no rating.
 
-use crate::common;
-
 use crate::common::spawn_app;
 use serde_json::{json, Value};
 

@@ -1,8 +1,6 @@
 //! Accounts and HTTP security: validation, sessions, rotation, logout, Origin checks,
 //! headers, limits.
 
-use crate::common;
-
 use crate::common::{session_cookie, spawn_app, spawn_app_with, Options};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;

@@ -2,8 +2,6 @@
 //! throttling, the trusted proxy's client address, and the Origin check against the
 //! configured public origin.
 
-use crate::common;
-
 use crate::common::{spawn_app_with, Options, TestApp};
 use serde_json::{json, Value};
 

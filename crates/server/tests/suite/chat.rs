@@ -2,8 +2,6 @@
 //! shown in the replay, rate-limited, and spectators' lines kept from the players of a
 //! rated game.
 
-use crate::common;
-
 use crate::common::{spawn_app, TestApp, Ws};
 use serde_json::{json, Value};
 

@@ -1,8 +1,6 @@
 //! Clocks with an injected time source: increments, a flag exactly at zero, and the
 //! flag ending the game for both players.
 
-use crate::common;
-
 use std::sync::Arc;
 
 use crate::common::{spawn_app_with, Options};

@@ -1,8 +1,6 @@
 //! Computer seats play their turns off the async threads; a lobby subscriber sees the
 //! table appear and change live.
 
-use crate::common;
-
 use crate::common::spawn_app;
 use serde_json::json;
 

@@ -1,8 +1,6 @@
 //! A computer seat whose search fails (panics, or finds nothing) is asked once more,
 //! then plays the quickest legal move: the table never waits on a dead search.
 
-use crate::common;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 

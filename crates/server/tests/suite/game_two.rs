@@ -1,8 +1,6 @@
 //! A full rated classic-2 game over real WebSockets, to the end, with ratings, game
 //! lists, replay data and the record download.
 
-use crate::common;
-
 use crate::common::play::{next_greedy, play};
 use crate::common::spawn_app_for_scripts;
 use serde_json::json;

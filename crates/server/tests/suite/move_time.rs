@@ -1,8 +1,6 @@
 //! Untimed tables have a time per move: when it passes, the seat to move has flagged
 //! (with an injected clock).
 
-use crate::common;
-
 use std::sync::Arc;
 
 use crate::common::{spawn_app_with, Options};

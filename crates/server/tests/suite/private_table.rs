@@ -1,8 +1,6 @@
 //! Private tables over real WebSockets: absent from the lobby, refused without the
 //! invitation, open to whoever holds it.
 
-use crate::common;
-
 use crate::common::spawn_app;
 use serde_json::{json, Value};
 

@@ -1,8 +1,6 @@
 //! A client that drops its connection comes back and gets exactly what it missed; the
 //! clock kept running meanwhile.
 
-use crate::common;
-
 use std::sync::Arc;
 
 use crate::common::{spawn_app_with, Options};

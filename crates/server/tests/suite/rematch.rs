@@ -2,8 +2,6 @@
 //! table with the same settings and the seats rotated starts, and everyone watching
 //! hears of it; the offer lapses when a player leaves.
 
-use crate::common;
-
 use crate::common::{spawn_app, TestApp, Ws};
 use serde_json::{json, Value};
 

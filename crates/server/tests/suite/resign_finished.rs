@@ -1,8 +1,6 @@
 //! At a table of three, a player who is out of the game (eliminated by going home
 //! after the deadline, or arrived) can no longer resign; the others still can.
 
-use crate::common;
-
 use crate::common::play::next_greedy;
 use crate::common::{spawn_app_for_scripts, Ws};
 use serde_json::json;

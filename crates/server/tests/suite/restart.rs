@@ -1,8 +1,6 @@
 //! A restarted server resumes live games where they stood, without charging the
 //! downtime to any clock, and keeping each table's settings (invitation, time per move).
 
-use crate::common;
-
 use std::sync::Arc;
 
 use crate::common::{spawn_app_with, Options};

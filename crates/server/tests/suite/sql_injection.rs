@@ -1,8 +1,6 @@
 //! Only bound SQL parameters: text that would change a query built by string
 //! concatenation reaches the database as plain data.
 
-use crate::common;
-
 use crate::common::spawn_app;
 use serde_json::{json, Value};
 
