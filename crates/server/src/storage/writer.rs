@@ -34,9 +34,9 @@ impl Default for WriterConfig {
     }
 }
 
-/// Rows per INSERT statement: 6 bound values each keeps a statement under SQLite's
-/// and PostgreSQL's limits on bound parameters.
-const ROWS_PER_STATEMENT: usize = 64;
+/// Rows per INSERT statement: 6 bound values each, 768 in all, well under SQLite's
+/// (32,766) and PostgreSQL's (65,535) limits on bound parameters.
+const ROWS_PER_STATEMENT: usize = 128;
 
 /// Moves waiting in the writer's queue before a table waits to hand its move over.
 const QUEUE: usize = 8_192;
@@ -190,25 +190,39 @@ async fn store_batch(pool: &AnyPool, metrics: &Metrics, batch: Vec<Pending>) {
     }
 }
 
-/// Inserts the moves in one transaction.
+/// Inserts the moves atomically: one statement (atomic by itself, one round trip to
+/// the database) when they fit in one, else one transaction.
 async fn insert_all(pool: &AnyPool, moves: &[Pending]) -> StorageResult<()> {
+    if moves.len() <= ROWS_PER_STATEMENT {
+        let sql = insert_sql(moves.len());
+        insert_query(&sql, moves).execute(pool).await?;
+        return Ok(());
+    }
     let mut tx = pool.begin().await?;
     for chunk in moves.chunks(ROWS_PER_STATEMENT) {
         let sql = insert_sql(chunk.len());
-        let mut query = sqlx::query(&sql);
-        for p in chunk {
-            query = query
-                .bind(&p.game_id)
-                .bind(p.row.ply)
-                .bind(&p.row.colour)
-                .bind(&p.row.path)
-                .bind(&p.row.clock)
-                .bind(p.row.at_ms);
-        }
-        query.execute(&mut *tx).await?;
+        insert_query(&sql, chunk).execute(&mut *tx).await?;
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// The multi-row INSERT of `moves` with every value bound.
+fn insert_query<'q>(
+    sql: &'q str,
+    moves: &'q [Pending],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    let mut query = sqlx::query(sql);
+    for p in moves {
+        query = query
+            .bind(&p.game_id)
+            .bind(p.row.ply)
+            .bind(&p.row.colour)
+            .bind(&p.row.path)
+            .bind(&p.row.clock)
+            .bind(p.row.at_ms);
+    }
+    query
 }
 
 /// `INSERT INTO moves … VALUES ($1, …, $6), ($7, …)` for `rows` rows.
@@ -327,6 +341,36 @@ mod tests {
         assert!(
             metric(&text, "stella_commit_batch_moves_count") < 20.0,
             "twenty moves in twenty transactions:\n{text}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_batch_longer_than_one_statement_is_one_transaction() {
+        let dir = tempfile::tempdir().unwrap();
+        let metrics = Metrics::new();
+        let url = dir.path().join("w.db").to_string_lossy().into_owned();
+        let config = WriterConfig {
+            window: Duration::from_millis(300),
+            max_batch: 1_000,
+        };
+        let s = Storage::connect_with(&url, config, metrics.clone())
+            .await
+            .unwrap();
+        s.insert_game(&game("g1"), &[]).await.unwrap();
+        let tasks: Vec<_> = (1..=300)
+            .map(|ply| {
+                let s = s.clone();
+                tokio::spawn(async move { s.insert_move("g1", &mv(ply)).await })
+            })
+            .collect();
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        assert_eq!(s.moves("g1").await.unwrap().len(), 300);
+        let text = metrics.render(0);
+        assert!(
+            metric(&text, "stella_commit_batch_moves_count") < 300.0,
+            "{text}"
         );
     }
 
