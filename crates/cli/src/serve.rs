@@ -113,6 +113,7 @@ pub fn config(args: &ServeArgs) -> Config {
         group_commit: WriterConfig {
             window: Duration::from_micros(args.commit_window_us),
             max_batch: usize::try_from(args.commit_max_moves).unwrap_or(usize::MAX),
+            ..WriterConfig::default()
         },
         ..Config::default()
     }

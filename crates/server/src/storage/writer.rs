@@ -3,7 +3,8 @@
 //! its batch is committed.
 //!
 //! A batch closes when it holds [`WriterConfig::max_batch`] moves or
-//! [`WriterConfig::window`] after its first move arrived, whichever comes first. When
+//! [`WriterConfig::window`] after its first move arrived, whichever comes first; up
+//! to [`WriterConfig::in_flight`] batches are stored at once. When
 //! a batch fails, its moves are retried one transaction each, so one bad row (or a
 //! database that failed for a moment) reaches only the moves it concerns; every move
 //! that is not stored gets the error, and no move is answered before it is stored.
@@ -11,7 +12,9 @@
 use std::time::{Duration, Instant};
 
 use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::{MoveRow, StorageError, StorageResult};
 use crate::monitoring::Metrics;
@@ -23,6 +26,9 @@ pub struct WriterConfig {
     pub window: Duration,
     /// The most moves in one transaction.
     pub max_batch: usize,
+    /// Batches being stored at once: while one waits for the database, the next
+    /// gathers and starts, so round trips to the database overlap.
+    pub in_flight: usize,
 }
 
 impl Default for WriterConfig {
@@ -30,6 +36,7 @@ impl Default for WriterConfig {
         WriterConfig {
             window: Duration::from_millis(1),
             max_batch: 256,
+            in_flight: 4,
         }
     }
 }
@@ -106,6 +113,8 @@ async fn run(
     metrics: Metrics,
     mut rx: mpsc::Receiver<Request>,
 ) {
+    let in_flight = u32::try_from(config.in_flight.max(1)).unwrap_or(u32::MAX);
+    let slots = Arc::new(Semaphore::new(in_flight as usize));
     let mut batch: Vec<Pending> = Vec::with_capacity(config.max_batch);
     loop {
         let Some(first) = rx.recv().await else {
@@ -136,9 +145,21 @@ async fn run(
             }
         }
         if !batch.is_empty() {
-            store_batch(&pool, &metrics, std::mem::take(&mut batch)).await;
+            let slot = slots
+                .clone()
+                .acquire_owned()
+                .await
+                .expect("the writer never closes its semaphore");
+            let (pool, metrics, moves) =
+                (pool.clone(), metrics.clone(), std::mem::take(&mut batch));
+            tokio::spawn(async move {
+                store_batch(&pool, &metrics, moves).await;
+                drop(slot);
+            });
         }
         if let Some(done) = closing {
+            // Every batch already started ends before the writer stops.
+            let _all = slots.acquire_many(in_flight).await;
             rx.close();
             // Moves that raced the close are still stored before the writer stops.
             let mut rest = Vec::new();
@@ -301,6 +322,7 @@ mod tests {
         let config = WriterConfig {
             window: Duration::from_millis(window_ms),
             max_batch: 64,
+            in_flight: 2,
         };
         let s = Storage::connect_with(&url, config, metrics.clone())
             .await
@@ -352,6 +374,7 @@ mod tests {
         let config = WriterConfig {
             window: Duration::from_millis(300),
             max_batch: 1_000,
+            in_flight: 4,
         };
         let s = Storage::connect_with(&url, config, metrics.clone())
             .await
