@@ -7,9 +7,16 @@
 //!   formatting, the repository's self-reference check (`self_reference`),
 //!   clippy, Rust unit/integration/doc tests, the wasm builds, the
 //!   fuzz targets' build, the web unit tests and the browser end-to-end tests.
+//!   The server's integration suite runs twice: on SQLite with the workspace's
+//!   tests, then on a PostgreSQL server (with a Redis server beside it) that the
+//!   task installs from Debian if missing, starts for the run and stops after it
+//!   (`services`); that second run goes on while the web tests run.
+//! - `cargo xtask test-postgres [FILTER]`: the server's integration suite on
+//!   PostgreSQL only (with Redis beside it), started as `cargo xtask test` does.
 //! - `cargo xtask web`: builds the web client (with the wasm package) only.
 
 mod self_reference;
+mod services;
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -34,10 +41,12 @@ fn run(dir: &Path, program: &str, args: &[&str]) {
         .status()
         .unwrap_or_else(|e| {
             eprintln!("xtask: cannot start {program}: {e}");
+            services::stop_all();
             exit(1)
         });
     if !status.success() {
         eprintln!("xtask: {program} {} failed ({status})", args.join(" "));
+        services::stop_all();
         exit(status.code().unwrap_or(1));
     }
 }
@@ -120,6 +129,15 @@ fn test() {
             "warnings",
         ],
     );
+    // PostgreSQL and Redis are installed before the Rust tests, and `CI` is set, so the
+    // cluster tests run against real servers and fail rather than skip without them.
+    if let Err(e) = services::ensure_installed() {
+        eprintln!("xtask: {e}");
+        exit(1);
+    }
+    if std::env::var_os("CI").is_none() {
+        std::env::set_var("CI", "1");
+    }
     run(&root, "cargo", &["test", "--workspace"]);
     run(
         &root,
@@ -135,7 +153,92 @@ fn test() {
         ],
     );
     run(&root.join("fuzz"), "cargo", &["check", "--bins"]);
+    let server_on_postgres = start_server_suite_on_postgres(&root, None);
     run(&root.join("web"), "npm", &["run", "test:all"]);
+    let passed = server_on_postgres
+        .join()
+        .unwrap_or_else(|_| Err("the PostgreSQL run panicked".into()));
+    services::stop_all();
+    if let Err(e) = passed {
+        eprintln!("xtask: {e}");
+        exit(1);
+    }
+}
+
+/// The path of the server's integration-test binary, built if needed.
+fn server_suite_binary(root: &Path) -> Result<PathBuf, String> {
+    let args = [
+        "test",
+        "-p",
+        "stella-server",
+        "--test",
+        "suite",
+        "--no-run",
+        "--message-format=json",
+    ];
+    eprintln!("xtask: $ cargo {}", args.join(" "));
+    let out = Command::new("cargo")
+        .args(args)
+        .current_dir(root)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot start cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("building the server suite failed ({})", out.status));
+    }
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains(r#""name":"suite""#) && l.contains(r#""kind":["test"]"#))
+        .find_map(|l| {
+            let start = l.find(r#""executable":""#)? + r#""executable":""#.len();
+            let len = l[start..].find('"')?;
+            Some(PathBuf::from(&l[start..start + len]))
+        })
+        .ok_or_else(|| "cargo named no executable for the server suite".into())
+}
+
+/// Starts PostgreSQL and Redis, then the server's integration suite against them in
+/// a thread; its output is printed in one piece when it ends. The binary is run
+/// directly (not through cargo) so that it does not hold cargo's build lock while
+/// the web tests build.
+fn start_server_suite_on_postgres(
+    root: &Path,
+    filter: Option<String>,
+) -> std::thread::JoinHandle<Result<(), String>> {
+    let started = services::ensure_installed()
+        .and_then(|()| Ok((services::start_postgres()?, services::start_redis()?)))
+        .and_then(|(pg, redis)| Ok((server_suite_binary(root)?, pg, redis)));
+    let (suite, pg, redis) = match started {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            services::stop_all();
+            exit(1);
+        }
+    };
+    eprintln!("xtask: server suite on {} (Redis {})", pg.url, redis.url);
+    let dir = root.join("crates").join("server");
+    std::thread::spawn(move || {
+        let out = Command::new(&suite)
+            .args(filter)
+            .current_dir(&dir)
+            .env("STELLA_TEST_POSTGRES", &pg.url)
+            .env("STELLA_TEST_POSTGRES_BIN", &pg.bin)
+            .env("STELLA_TEST_REDIS", &redis.url)
+            .output()
+            .map_err(|e| format!("cannot start {}: {e}", suite.display()))?;
+        eprintln!("xtask: the server suite on PostgreSQL:");
+        eprint!("{}", String::from_utf8_lossy(&out.stdout));
+        eprint!("{}", String::from_utf8_lossy(&out.stderr));
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "the server suite on PostgreSQL failed ({})",
+                out.status
+            ))
+        }
+    })
 }
 
 fn main() {
@@ -143,6 +246,16 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("test") => test(),
         Some("web") => build_web(),
+        Some("test-postgres") => {
+            let passed = start_server_suite_on_postgres(&root(), args.get(1).cloned())
+                .join()
+                .unwrap_or_else(|_| Err("the PostgreSQL run panicked".into()));
+            services::stop_all();
+            if let Err(e) = passed {
+                eprintln!("xtask: {e}");
+                exit(1);
+            }
+        }
         Some("run") => {
             build_web();
             let mut serve = vec!["run", "--release", "-p", "stella-cli", "--", "serve"];
@@ -150,7 +263,9 @@ fn main() {
             run(&root(), "cargo", &serve);
         }
         _ => {
-            eprintln!("usage: cargo xtask <run [serve args…] | test | web>");
+            eprintln!(
+                "usage: cargo xtask <run [serve args…] | test | test-postgres [filter] | web>"
+            );
             exit(2);
         }
     }

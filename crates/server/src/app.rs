@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
@@ -21,6 +22,9 @@ use crate::storage::{Storage, StorageError};
 use crate::table::{resume_tables, TableDeps};
 use crate::time::{SystemTimeSource, TimeSource};
 use crate::ws::ws_handler;
+
+/// How long a stopping server waits for its connections, then for its tables, to end.
+const DRAIN_LIMIT: Duration = Duration::from_secs(5);
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -75,7 +79,12 @@ impl Application {
         time: Arc<dyn TimeSource>,
         computer: Arc<dyn ComputerPlayer>,
     ) -> Result<Application, StartError> {
-        let storage = Storage::connect(&config.database_url).await?;
+        let storage = Storage::connect_with(
+            &config.database_url,
+            config.group_commit,
+            crate::monitoring::Metrics::new(),
+        )
+        .await?;
         let (tx, rx) = watch::channel(false);
         let computer: Arc<dyn ComputerPlayer> =
             Arc::new(QueuedComputer::new(computer, config.max_searches));
@@ -197,6 +206,28 @@ impl Application {
             let _ = rx.wait_for(|stop| *stop).await;
         })
         .await?;
+        // Connections see the stop, send what they still owe (acks of moves being
+        // stored), close with "going away" and end; tables end too. Then the writer
+        // stores what it holds and the database closes.
+        let left = self.state.connections.wait_all_closed(DRAIN_LIMIT).await;
+        if left > 0 {
+            tracing::warn!(connections = left, "stopping with connections still open");
+        }
+        let lobby = self.state.lobby.clone();
+        let tables_ended = async {
+            while lobby.table_count() > 0 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        };
+        if tokio::time::timeout(DRAIN_LIMIT, tables_ended)
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                tables = lobby.table_count(),
+                "stopping with tables still running"
+            );
+        }
         if let Some(node) = self.state.cluster() {
             // The table tasks stopped with the server: the other nodes take the
             // tables over now rather than when the leases run out.
@@ -218,6 +249,7 @@ fn router(state: AppState) -> Router {
         .merge(crate::bots::routes());
     Router::new()
         .route("/healthz", get(http::healthz))
+        .route("/metrics", get(http::metrics))
         .route("/ws", get(ws_handler))
         .nest("/api", api)
         .fallback(http::static_asset)

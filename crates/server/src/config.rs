@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use crate::storage::WriterConfig;
 use crate::table::LagPolicy;
 
 /// Everything `stella serve` can set, with working defaults.
@@ -63,6 +64,8 @@ pub struct Config {
     /// How long a player of a 2-player game may be away before the opponent may
     /// claim the win.
     pub abandon_after: Duration,
+    /// How moves are batched into database transactions.
+    pub group_commit: WriterConfig,
 }
 
 /// The default bound on computer searches: every core but one, so the server keeps a
@@ -103,6 +106,7 @@ impl Default for Config {
             slow_client_queue: 64,
             slow_client_after: Duration::from_secs(10),
             abandon_after: Duration::from_secs(60),
+            group_commit: WriterConfig::default(),
         }
     }
 }

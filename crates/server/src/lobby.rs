@@ -154,6 +154,11 @@ impl Lobby {
         self.remove(id);
     }
 
+    /// How many table tasks are registered.
+    pub fn table_count(&self) -> usize {
+        self.tables.lock().expect("lobby lock").len()
+    }
+
     /// The task of a table.
     pub fn get(&self, id: &str) -> Option<TableHandle> {
         self.tables.lock().expect("lobby lock").get(id).cloned()

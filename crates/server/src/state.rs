@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::challenge::Challenges;
 use crate::cluster::ClusterNode;
 use crate::config::Config;
+use crate::drain::OpenConnections;
 use crate::limits::{client_addr, HashGate, LiveSessions, LoginThrottle, TableLimits, TableQuota};
 use crate::lobby::Lobby;
 use crate::pairing::Pairing;
@@ -45,6 +46,8 @@ pub struct Inner {
     pub sessions: LiveSessions,
     /// Tables followed by connections, summed over every connection.
     pub watches: AtomicUsize,
+    /// Open WebSocket connections (a stopping server waits for them).
+    pub connections: OpenConnections,
     /// Per-account login throttling.
     pub login_throttle: LoginThrottle,
     /// The origins the server is reached at (the Origin check's reference).
@@ -76,6 +79,7 @@ impl AppState {
             table_quota: TableQuota::default(),
             sessions: LiveSessions::default(),
             watches: AtomicUsize::new(0),
+            connections: OpenConnections::default(),
             login_throttle: LoginThrottle::new(
                 config.login_free_failures,
                 config.login_max_delay.as_millis() as i64,

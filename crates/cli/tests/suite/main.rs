@@ -9,3 +9,4 @@ mod cluster_kill;
 mod kill_restart;
 mod perft_cli;
 mod puzzles_cli;
+mod serve_operations;

@@ -11,5 +11,5 @@ pub use accounts::routes as account_routes;
 pub use assets::static_asset;
 pub use extract::MaybeUser;
 pub use games::routes as game_routes;
-pub use health::healthz;
+pub use health::{healthz, metrics};
 pub use security::{origin_check, security_headers, CONTENT_SECURITY_POLICY};

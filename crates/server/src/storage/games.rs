@@ -114,20 +114,10 @@ impl Storage {
         Ok(())
     }
 
-    /// Stores an accepted move.
+    /// Stores an accepted move; returns once the group-commit transaction that holds
+    /// it is committed.
     pub async fn insert_move(&self, game_id: &str, m: &MoveRow) -> StorageResult<()> {
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, colour, path, clock, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(game_id)
-        .bind(m.ply)
-        .bind(&m.colour)
-        .bind(&m.path)
-        .bind(&m.clock)
-        .bind(m.at_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        self.writer.insert(game_id, m).await
     }
 
     /// Stores the end of a game with places and rating changes, in one transaction.

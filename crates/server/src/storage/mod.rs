@@ -13,11 +13,16 @@ mod ratings;
 mod rows;
 mod tokens;
 mod users;
+mod writer;
+pub use writer::WriterConfig;
 
 use std::str::FromStr;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
+
+use crate::monitoring::Metrics;
+use writer::MoveWriter;
 
 pub use rows::{GameRow, MoveRow, RatingRow, SeatRow, UserRow};
 pub use tokens::TokenRow;
@@ -39,10 +44,13 @@ pub enum StorageError {
 /// The result of a storage operation.
 pub type StorageResult<T> = Result<T, StorageError>;
 
-/// The database behind the server.
+/// The database behind the server. Moves go through one group-commit writer
+/// ([`WriterConfig`]); everything else straight through the connection pool.
 #[derive(Debug, Clone)]
 pub struct Storage {
     pool: AnyPool,
+    writer: MoveWriter,
+    metrics: Metrics,
 }
 
 /// Turns the `--db` argument into a sqlx URL: a bare path becomes an SQLite file that
@@ -65,8 +73,19 @@ pub fn normalize_url(url: &str) -> String {
 }
 
 impl Storage {
-    /// Connects to `url` (see [`normalize_url`]) and applies the migrations.
+    /// Connects to `url` (see [`normalize_url`]) and applies the migrations, with the
+    /// default group commit and metrics of its own.
     pub async fn connect(url: &str) -> StorageResult<Storage> {
+        Self::connect_with(url, WriterConfig::default(), Metrics::new()).await
+    }
+
+    /// Connects to `url`, batching moves as `writer` says and counting commits in
+    /// `metrics`.
+    pub async fn connect_with(
+        url: &str,
+        writer: WriterConfig,
+        metrics: Metrics,
+    ) -> StorageResult<Storage> {
         sqlx::any::install_default_drivers();
         let url = normalize_url(url);
         let sqlite = url.starts_with("sqlite:");
@@ -92,7 +111,17 @@ impl Storage {
             pool.execute("PRAGMA journal_mode = WAL").await?;
         }
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Storage { pool })
+        let writer = MoveWriter::start(pool.clone(), writer, metrics.clone());
+        Ok(Storage {
+            pool,
+            writer,
+            metrics,
+        })
+    }
+
+    /// The metrics the storage counts its commits in.
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
     }
 
     /// Whether the database answers.
@@ -100,8 +129,9 @@ impl Storage {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
     }
 
-    /// Closes every connection.
+    /// Stores the moves handed over so far, then closes every connection.
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 }

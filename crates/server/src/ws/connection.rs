@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -116,6 +116,25 @@ impl Drop for Counted {
     }
 }
 
+/// Counts the connection as open (in the metrics, and for a stopping server to wait
+/// for) until dropped.
+struct OpenConnection(AppState);
+
+impl OpenConnection {
+    fn new(state: &AppState) -> Self {
+        state.storage.metrics().connection_opened();
+        state.connections.opened();
+        OpenConnection(state.clone())
+    }
+}
+
+impl Drop for OpenConnection {
+    fn drop(&mut self) {
+        self.0.storage.metrics().connection_closed();
+        self.0.connections.closed();
+    }
+}
+
 /// Why a connection ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ending {
@@ -125,6 +144,8 @@ enum Ending {
     Slow,
     /// The session it was opened with ended.
     SessionEnded,
+    /// The server stops.
+    ServerStopping,
 }
 
 struct Conn {
@@ -154,6 +175,10 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
     let (out, mut out_rx) = mpsc::channel::<ServerMsg>(OUT_QUEUE);
     let pings: PingLog = Arc::default();
     let writer_pings = pings.clone();
+    // Set when the server stops: the socket then closes with "going away" (1001), so
+    // clients know to reconnect (to this server once it is back, or to another node).
+    let going_away = Arc::new(AtomicBool::new(false));
+    let writer_going_away = going_away.clone();
     let writer = tokio::spawn(async move {
         let mut ping = tokio::time::interval(PING_EVERY);
         loop {
@@ -180,8 +205,16 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
                 }
             }
         }
+        if writer_going_away.load(Ordering::Relaxed) {
+            let frame = CloseFrame {
+                code: close_code::AWAY,
+                reason: "the server is stopping; reconnect".into(),
+            };
+            let _ = sink.send(Message::Close(Some(frame))).await;
+        }
         let _ = sink.close().await;
     });
+    let _open = OpenConnection::new(&state);
     let now = state.time.now_ms();
     let tie: Option<SessionTie> = tie_hash.as_deref().map(|h| state.sessions.tie(h));
     let (watch_done, mut watch_done_rx) = mpsc::unbounded_channel();
@@ -264,7 +297,7 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
                     break Ending::Slow;
                 }
             }
-            _ = shutdown.changed() => break Ending::Closed,
+            _ = shutdown.changed() => break Ending::ServerStopping,
         }
         if conn.slow.load(Ordering::Relaxed) {
             break Ending::Slow;
@@ -296,6 +329,7 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
             )
             .await;
         }
+        Ending::ServerStopping => going_away.store(true, Ordering::Relaxed),
         Ending::Closed => {}
     }
     drop(online);
@@ -453,10 +487,12 @@ impl Conn {
         ack: u64,
         confirm: bool,
     ) -> Result<(), ProtoError> {
+        let arrived = Instant::now();
         let user = self.user()?.id.clone();
         let handle = self.table(table).await?;
         handle.play(user, path, confirm, self.lag_ms).await?;
         self.send(ServerMsg::Ack { ack }).await;
+        self.state.storage.metrics().move_acked(arrived.elapsed());
         Ok(())
     }
 

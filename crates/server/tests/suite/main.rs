@@ -18,6 +18,7 @@ mod computer_failure;
 mod game_three;
 mod game_two;
 mod move_time;
+mod operations;
 mod private_table;
 mod reconnect;
 mod rematch;
