@@ -44,7 +44,7 @@ pub fn safe_moves(position: &Position) -> Vec<Move> {
 
 /// Whether any move of the player to move could eliminate it: only its
 /// deadline move and the moves after the deadline can (docs/rules.md §5).
-pub fn can_eliminate(position: &Position) -> bool {
+pub(crate) fn can_eliminate(position: &Position) -> bool {
     position.moves_made(position.turn()) + 1 >= position.variant().deadline()
 }
 
@@ -53,7 +53,7 @@ pub fn can_eliminate(position: &Position) -> bool {
 /// eliminate and the deadline is still too far to restrict the moves. The
 /// playouts then choose among the moves as the generator hands them out,
 /// without a list.
-pub fn every_move_counts(position: &Position) -> bool {
+pub(crate) fn every_move_counts(position: &Position) -> bool {
     !can_eliminate(position) && !deadline_near(position)
 }
 
@@ -85,7 +85,7 @@ fn deadline_near(position: &Position) -> bool {
 /// marble counting one, by one breadth-first search from outside the home
 /// inwards: a home hole's steps out are its distance, over the passable
 /// home holes, to the nearest open hole outside the home.
-pub fn exit_steps_sum(blocked: Bitboard, home: Bitboard, at_home: Bitboard) -> u32 {
+pub(crate) fn exit_steps_sum(blocked: Bitboard, home: Bitboard, at_home: Bitboard) -> u32 {
     let mut todo = home & !blocked;
     let mut layer = !blocked & !home;
     let mut total = 0;

@@ -28,8 +28,6 @@ use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
 use crate::progress::restrict;
-use crate::race::{is_final_approach, is_race, Problem};
-use crate::request::Request;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::tables;
@@ -149,45 +147,6 @@ impl Budget {
             deadline_ms,
         }
     }
-}
-
-/// The move `request` asks for, by Monte Carlo tree search (the request's
-/// strategy is not read). `None` when there is no legal move.
-pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
-    let position = request.position;
-    let lv = Level::get(request.level);
-    let start = clock.now_ms();
-    let shape = lv.tree(position.variant().unit_count()).shape;
-    let budget = Budget::of(&lv, request.max_ms, position, start);
-    let allowed = request.allowed_moves();
-    if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
-        let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
-        if let Some(first) = race_move(position, clock, cap, lv.race_width)
-            .filter(|m| allowed.as_ref().is_none_or(|a| a.contains(m)))
-        {
-            return Some(first);
-        }
-    }
-    let mut mcts = Mcts::new(
-        position,
-        request.history,
-        request.seed,
-        lv.noise,
-        request.style.weights,
-        Config::of_shape(&shape),
-    );
-    if let Some(only) = &allowed {
-        mcts.restrict_root(only);
-    }
-    mcts.run(budget, clock).map(|r| r.best)
-}
-
-/// In a two-player race or on a final approach, the first move of the
-/// fastest finish found.
-fn race_move(position: &Position, clock: &dyn Clock, budget_ms: f64, width: usize) -> Option<Move> {
-    let plan = Problem::of(position).solve(clock, budget_ms, width)?;
-    let first = *plan.first()?;
-    safe_moves(position).contains(&first).then_some(first)
 }
 
 /// One node of the tree: the move that led to it and the statistics of the
@@ -815,7 +774,7 @@ mod tests {
             assert!(!pos.would_eliminate(&mv), "{mv:?}");
         }
         for p in greedy_game(Variant::Classic6, 40).iter().step_by(7) {
-            let mv = choose(&Request::new(p, 3, 5), &FrozenClock).unwrap();
+            let mv = crate::Request::new(p, 3, 5).choose(&FrozenClock).unwrap();
             assert!(p.legal_moves().contains(&mv) && !p.would_eliminate(&mv));
         }
     }

@@ -12,7 +12,7 @@ use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
 use crate::progress::restrict;
-use crate::race::{is_final_approach, is_race, Problem};
+use crate::race::Problem;
 use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
@@ -396,18 +396,13 @@ impl Searcher {
             return None;
         }
         let budget = ((self.deadline - self.start_ms) * 0.6).min(1e9);
-        if !is_race(position) && !is_final_approach(position) {
-            return None;
-        }
-        // The beam's plan, then IDA* to prove it shortest or find a shorter one.
-        let plan = crate::ida::best_plan(
-            &Problem::of(position),
+        let plan = crate::ida::race_plan(
+            position,
             clock,
             budget,
             self.settings.race_width,
             self.node_limit,
-        )?
-        .plan;
+        )?;
         let first = *plan.first()?;
         if !root_moves.contains(&first) {
             return None;
