@@ -102,7 +102,7 @@ pub(crate) fn exit_steps_sum(blocked: Bitboard, home: Bitboard, at_home: Bitboar
             break;
         }
         total += steps * (next & at_home).count();
-        todo = todo & !next;
+        todo &= !next;
         layer = next;
     }
     total + (todo & at_home).count()

@@ -1,7 +1,5 @@
 //! `stella analyse` and `stella solo` end to end.
 
-use crate::common;
-
 use crate::common::stella;
 use stella_engine::{MovePath, Position, Variant};
 

@@ -1,7 +1,5 @@
 //! `stella perft` end to end: output format, moves, positions, errors.
 
-use crate::common;
-
 use crate::common::stella;
 
 #[test]

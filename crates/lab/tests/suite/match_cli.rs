@@ -1,7 +1,5 @@
 //! `stella-lab match` and `stella-lab tally` end to end.
 
-use crate::common;
-
 use crate::common::lab as stella;
 
 fn line_after<'a>(out: &'a str, key: &str) -> &'a str {

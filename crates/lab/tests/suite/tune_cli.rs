@@ -1,8 +1,6 @@
 //! `stella-lab tune` end to end: a short run writes weights that parse, and bad
 //! arguments are refused with the argument named.
 
-use crate::common;
-
 use crate::common::lab as stella;
 use stella_ai::Weights;
 
