@@ -15,6 +15,9 @@ const MARGIN: u32 = 2;
 /// that could have left (docs/rules.md §5).
 pub fn safe_moves(position: &Position) -> Vec<Move> {
     let all = position.legal_moves();
+    if !can_eliminate(position) {
+        return all;
+    }
     let c = position.turn();
     let deadline_move = position.moves_made(c) + 1 == position.variant().deadline();
     let eliminates = |m: &Move| {
@@ -28,12 +31,81 @@ pub fn safe_moves(position: &Position) -> Vec<Move> {
         after.play_unchecked(m);
         after.is_eliminated(c)
     };
+    if !all.iter().any(eliminates) {
+        return all;
+    }
     let safe: Vec<Move> = all.iter().copied().filter(|m| !eliminates(m)).collect();
     if safe.is_empty() {
         all
     } else {
         safe
     }
+}
+
+/// Whether any move of the player to move could eliminate it: only its
+/// deadline move and the moves after the deadline can (docs/rules.md §5).
+pub(crate) fn can_eliminate(position: &Position) -> bool {
+    position.moves_made(position.turn()) + 1 >= position.variant().deadline()
+}
+
+/// Whether every legal move of the player to move is one
+/// `deadline_moves(position, safe_moves(position))` keeps: no move can
+/// eliminate and the deadline is still too far to restrict the moves. The
+/// playouts then choose among the moves as the generator hands them out,
+/// without a list.
+pub(crate) fn every_move_counts(position: &Position) -> bool {
+    !can_eliminate(position) && !deadline_near(position)
+}
+
+/// Whether the home-leaving deadline is near enough that `deadline_moves`
+/// may restrict the moves: marbles still at home and moves left at most
+/// what they need (each marble's steps out, a walled-in one counting one)
+/// plus the margin.
+fn deadline_near(position: &Position) -> bool {
+    let c = position.turn();
+    let variant = position.variant();
+    let home = variant.home(c);
+    let at_home = position.marbles(c) & home;
+    let made = position.moves_made(c);
+    if at_home.is_empty() || made >= variant.deadline() {
+        return false;
+    }
+    let left = u32::from(variant.deadline() - made);
+    if left <= at_home.count() + MARGIN {
+        // Every marble at home needs at least one move.
+        return true;
+    }
+    let blocked = position.occupied() & !at_home;
+    // A move out only lowers a marble's need to 1 (or gives a walled-in one a
+    // need of 1), so this bounds the need without scanning the moves.
+    left <= exit_steps_sum(blocked, home, at_home) + MARGIN
+}
+
+/// The sum over the marbles `at_home` of their [`exit_steps`], a walled-in
+/// marble counting one, by one breadth-first search from outside the home
+/// inwards: a home hole's steps out are its distance, over the passable
+/// home holes, to the nearest open hole outside the home.
+pub(crate) fn exit_steps_sum(blocked: Bitboard, home: Bitboard, at_home: Bitboard) -> u32 {
+    let mut todo = home & !blocked;
+    let mut layer = !blocked & !home;
+    let mut total = 0;
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        let mut next = Bitboard::EMPTY;
+        for h in todo {
+            if !(neighbours(h) & layer).is_empty() {
+                next = next.with(h);
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        total += steps * (next & at_home).count();
+        todo &= !next;
+        layer = next;
+    }
+    total + (todo & at_home).count()
 }
 
 /// Steps a marble at `from` needs to reach a hole outside `home` over the holes
@@ -64,26 +136,19 @@ pub fn exit_steps(blocked: Bitboard, home: Bitboard, from: Hole) -> Option<u32> 
 /// of home, counting the player's other home marbles as passable (they leave
 /// first); a marble walled in by other players' marbles does not count.
 pub fn deadline_moves(position: &Position, moves: Vec<Move>) -> Vec<Move> {
+    if !deadline_near(position) {
+        return moves;
+    }
     let c = position.turn();
     let variant = position.variant();
     let home = variant.home(c);
     let at_home = position.marbles(c) & home;
-    let made = position.moves_made(c);
-    if at_home.is_empty() || made >= variant.deadline() {
-        return moves;
-    }
-    let left = u32::from(variant.deadline() - made);
+    let left = u32::from(variant.deadline() - position.moves_made(c));
     let blocked = position.occupied() & !at_home;
     let steps: Vec<(Hole, Option<u32>)> = at_home
         .iter()
         .map(|h| (h, exit_steps(blocked, home, h)))
         .collect();
-    // A move out only lowers a marble's need to 1 (or gives a walled-in one a
-    // need of 1), so this bounds the need without scanning the moves.
-    let most: u32 = steps.iter().map(|&(_, s)| s.unwrap_or(1)).sum();
-    if left > most + MARGIN {
-        return moves;
-    }
     let needs: Vec<(Hole, u32)> = steps
         .into_iter()
         .filter_map(|(h, steps)| {
@@ -168,6 +233,39 @@ mod tests {
             deadline_moves(&early, safe_moves(&early)),
             safe_moves(&early)
         );
+    }
+
+    #[test]
+    fn one_search_inwards_sums_the_marbles_own_searches_outwards() {
+        use stella_engine::Variant;
+        for variant in [Variant::Classic2, Variant::Classic3, Variant::Classic6] {
+            let mut pos = Position::start(variant);
+            for ply in 0..90u64 {
+                if pos.is_over() {
+                    break;
+                }
+                for c in variant.seats() {
+                    let home = variant.home(*c);
+                    let at_home = pos.marbles(*c) & home;
+                    let blocked = pos.occupied() & !at_home;
+                    let each: u32 = at_home
+                        .iter()
+                        .map(|h| exit_steps(blocked, home, h).unwrap_or(1))
+                        .sum();
+                    assert_eq!(exit_steps_sum(blocked, home, at_home), each, "{pos}");
+                }
+                let mv = crate::greedy::greedy_move(&pos, ply).unwrap();
+                pos.play_unchecked(&mv);
+            }
+        }
+        // A marble walled in by other players counts one.
+        let home = Position::start(Variant::Classic2)
+            .variant()
+            .home(Colour::White);
+        let tip: Hole = "m1".parse().unwrap();
+        let lone = Bitboard::from_hole(tip);
+        assert_eq!(exit_steps_sum(neighbours(tip), home, lone), 1);
+        assert_eq!(exit_steps_sum(Bitboard::EMPTY, home, lone), 4);
     }
 
     #[test]

@@ -201,11 +201,15 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
         }
     }
     let rows = &mut rows[..n];
-    rows.sort_unstable();
+    // Only when fewer marbles are needed than we have (other players'
+    // marbles fill some goal holes) do the best ones have to be picked out.
+    if needed < n {
+        rows.sort_unstable();
+    }
     let counted = &rows[..needed.min(n)];
     let sum: i32 = counted.iter().sum();
     let squares: i32 = counted.iter().map(|r| r * r).sum();
-    let back = counted.last().copied().unwrap_or(0);
+    let back = counted.iter().copied().max().unwrap_or(0);
     let (mut min_sum, mut min_squares) = (0i32, 0i32);
     for h in free_goal {
         let r = t.rows_to_go[h.index()] as i32;
@@ -242,28 +246,43 @@ pub fn unit_of(position: &Position, colour: Colour) -> Vec<Colour> {
 /// its root's offset to undecided values.
 pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
     let variant = position.variant();
-    let teams = variant.teams();
-    if teams.len() < 2 {
+    let units = variant.unit_count();
+    if units < 2 {
         return -cost(position, colour, w);
     }
-    let unit_cost = |u: &[Colour]| u.iter().map(|&c| cost(position, c, w)).sum::<i32>();
-    let me = teams
-        .iter()
-        .find(|u| u.contains(&colour))
-        .expect("a seat has a unit");
-    let my_place = position.place(me[0]) as i32;
+    // A unit is named by its first colour (white, red or blue in a team
+    // variant, whose partners are their opposites), and the units are
+    // walked without building them: this runs at every leaf.
+    let teams = variant.has_teams();
+    let first = |c: Colour| {
+        if teams && c.index() >= 3 {
+            c.opposite()
+        } else {
+            c
+        }
+    };
+    let of_unit =
+        |u: Colour, f: &dyn Fn(Colour) -> i32| f(u) + if teams { f(u.opposite()) } else { 0 };
+    let unit_cost = |u: Colour| of_unit(u, &|c| cost(position, c, w));
+    let in_goal = |u: Colour| of_unit(u, &|c| position.marbles_in_goal(c) as i32);
+    let firsts = || {
+        variant
+            .seats()
+            .iter()
+            .copied()
+            .filter(move |c| !teams || c.index() < 3)
+    };
+    let me = first(colour);
+    let my_place = position.place(me) as i32;
     let my_cost = unit_cost(me);
-    let free_best = best_free_place(position, &teams);
+    let free_best = (1..=units as u8)
+        .find(|&p| !firsts().any(|u| position.place(u) == p))
+        .unwrap_or(units as u8) as i32;
     let mut total: i64 = 0;
-    for other in teams.iter().filter(|u| *u != me) {
-        let their_place = position.place(other[0]) as i32;
+    for other in firsts().filter(|&u| u != me) {
+        let their_place = position.place(other) as i32;
         let pair = match (my_place, their_place) {
             (0, 0) => {
-                let in_goal = |u: &[Colour]| {
-                    u.iter()
-                        .map(|&c| position.marbles_in_goal(c) as i32)
-                        .sum::<i32>()
-                };
                 let v = unit_cost(other) - my_cost - my_cost * w.drive / 100
                     + late_round_term(position, in_goal(me) - in_goal(other));
                 v.clamp(-WIN / 2, WIN / 2)
@@ -286,7 +305,7 @@ pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
         };
         total += pair as i64;
     }
-    let value = (total / (teams.len() as i64 - 1)) as i32;
+    let value = (total / (units as i64 - 1)) as i32;
     if position.is_over() || position.turn() == colour {
         value
     } else {
@@ -307,13 +326,6 @@ pub fn drive_offset(position: &Position, colour: Colour, w: &Weights) -> i32 {
         .map(|&c| cost(position, c, w))
         .sum();
     own * w.drive / 100
-}
-
-fn best_free_place(position: &Position, teams: &[Vec<Colour>]) -> i32 {
-    let taken: Vec<u8> = teams.iter().map(|u| position.place(u[0])).collect();
-    (1..=teams.len() as u8)
-        .find(|p| !taken.contains(p))
-        .unwrap_or(teams.len() as u8) as i32
 }
 
 #[cfg(test)]

@@ -63,10 +63,11 @@
 //! `h` is 0 only on solved marble sets.
 
 use crate::clock::Clock;
-use crate::race::Problem;
+use crate::deadline::{deadline_moves, safe_moves};
+use crate::race::{is_final_approach, is_race, Problem};
 use std::collections::HashMap;
 use stella_engine::geometry::neighbour;
-use stella_engine::{Bitboard, Hole, JumpRule, Move};
+use stella_engine::{Bitboard, Hole, JumpRule, Move, Position};
 
 /// Parallel lines of holes along each axis of the board.
 const LINES: usize = 17;
@@ -810,6 +811,28 @@ pub fn best_plan(
         lower_bound: exact.lower_bound.min(plan.len()),
         plan,
     })
+}
+
+/// In a race ([`is_race`]) or on a final approach
+/// ([`is_final_approach`]), the fastest finish of the player to move that
+/// [`best_plan`] finds within `budget_ms` and `node_limit` nodes, when its
+/// first move is one the player may play (not eliminating, leaving home in
+/// time); `None` otherwise. The one race stage of every search.
+pub(crate) fn race_plan(
+    position: &Position,
+    clock: &dyn Clock,
+    budget_ms: f64,
+    width: usize,
+    node_limit: u64,
+) -> Option<Vec<Move>> {
+    if !is_race(position) && !is_final_approach(position) {
+        return None;
+    }
+    let plan = best_plan(&Problem::of(position), clock, budget_ms, width, node_limit)?.plan;
+    let first = *plan.first()?;
+    deadline_moves(position, safe_moves(position))
+        .contains(&first)
+        .then_some(plan)
 }
 
 #[cfg(test)]

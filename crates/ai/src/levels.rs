@@ -163,9 +163,9 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 8,
         depth: None,
-        nodes: Some(600_000),
-        tree: tree(30_000, WIDE_ROOT),
-        tree_six: tree(20_000, HALVING),
+        nodes: Some(700_000),
+        tree: tree(45_000, WIDE_ROOT),
+        tree_six: tree(30_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,
@@ -271,6 +271,6 @@ mod tests {
         assert_eq!(eight.capped(None).movetime_ms, Some(1_000));
         assert_eq!(eight.capped(Some(200)).movetime_ms, Some(200));
         assert_eq!(eight.capped(Some(5_000)).movetime_ms, Some(1_000));
-        assert_eq!(eight.limits().nodes, Some(600_000));
+        assert_eq!(eight.limits().nodes, Some(700_000));
     }
 }

@@ -37,6 +37,7 @@
 pub mod brs;
 pub mod clock;
 pub mod deadline;
+mod dispatch;
 pub mod eval;
 pub mod greedy;
 pub mod ida;

@@ -23,13 +23,11 @@
 //! [`eval::cost`]: crate::eval::cost
 
 use crate::clock::Clock;
-use crate::deadline::{deadline_moves, safe_moves};
+use crate::deadline::{deadline_moves, every_move_counts, safe_moves};
 use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
 use crate::progress::restrict;
-use crate::race::{is_final_approach, is_race, Problem};
-use crate::request::Request;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::tables;
@@ -151,45 +149,6 @@ impl Budget {
     }
 }
 
-/// The move `request` asks for, by Monte Carlo tree search (the request's
-/// strategy is not read). `None` when there is no legal move.
-pub fn choose(request: &Request, clock: &dyn Clock) -> Option<Move> {
-    let position = request.position;
-    let lv = Level::get(request.level);
-    let start = clock.now_ms();
-    let shape = lv.tree(position.variant().unit_count()).shape;
-    let budget = Budget::of(&lv, request.max_ms, position, start);
-    let allowed = request.allowed_moves();
-    if lv.race_width > 0 && (is_race(position) || is_final_approach(position)) {
-        let cap = ((budget.deadline_ms - start) * 0.6).min(1e9);
-        if let Some(first) = race_move(position, clock, cap, lv.race_width)
-            .filter(|m| allowed.as_ref().is_none_or(|a| a.contains(m)))
-        {
-            return Some(first);
-        }
-    }
-    let mut mcts = Mcts::new(
-        position,
-        request.history,
-        request.seed,
-        lv.noise,
-        request.style.weights,
-        Config::of_shape(&shape),
-    );
-    if let Some(only) = &allowed {
-        mcts.restrict_root(only);
-    }
-    mcts.run(budget, clock).map(|r| r.best)
-}
-
-/// In a two-player race or on a final approach, the first move of the
-/// fastest finish found.
-fn race_move(position: &Position, clock: &dyn Clock, budget_ms: f64, width: usize) -> Option<Move> {
-    let plan = Problem::of(position).solve(clock, budget_ms, width)?;
-    let first = *plan.first()?;
-    safe_moves(position).contains(&first).then_some(first)
-}
-
 /// One node of the tree: the move that led to it and the statistics of the
 /// colour that played that move.
 #[derive(Clone, Debug)]
@@ -236,6 +195,8 @@ pub struct Mcts {
     path: Vec<u64>,
     /// The nodes of the current iteration's path (reused between iterations).
     visited: Vec<u32>,
+    /// A playout's move list, when it needs one (reused between moves).
+    scratch: Vec<Move>,
     rng: Rng,
     seed: u64,
     noise: i32,
@@ -281,6 +242,7 @@ impl Mcts {
             history: counts,
             path: Vec::with_capacity(64),
             visited: Vec::with_capacity(64),
+            scratch: Vec::with_capacity(128),
             rng: Rng::new(seed ^ position.hash()),
             seed,
             noise,
@@ -578,7 +540,8 @@ impl Mcts {
             if pos.is_over() {
                 return;
             }
-            let Some(mv) = playout_move(pos, &mut self.rng, self.config.epsilon) else {
+            let Some(mv) = playout_move(pos, &mut self.rng, self.config.epsilon, &mut self.scratch)
+            else {
                 return;
             };
             pos.play_unchecked(&mv);
@@ -703,28 +666,60 @@ fn mix(x: u64) -> u64 {
 }
 
 /// A playout move: usually the greedy one (most rows gained, rearmost marble,
-/// random tie-break), with chance `epsilon` a random forward move.
-fn playout_move(pos: &Position, rng: &mut Rng, epsilon: f64) -> Option<Move> {
-    let moves = deadline_moves(pos, safe_moves(pos));
-    if moves.is_empty() {
-        return None;
+/// random tie-break), with chance `epsilon` a random forward move. `scratch`
+/// is a reusable list for the random choice. Where every legal move is
+/// allowed ([`every_move_counts`]) the greedy move is chosen as the
+/// generator hands the moves out, without building their list; the choice
+/// and the random draws are the same either way.
+fn playout_move(
+    pos: &Position,
+    rng: &mut Rng,
+    epsilon: f64,
+    scratch: &mut Vec<Move>,
+) -> Option<Move> {
+    let listed = !every_move_counts(pos);
+    if listed {
+        *scratch = deadline_moves(pos, safe_moves(pos));
+        if scratch.is_empty() {
+            return None;
+        }
     }
     if rng.unit() < epsilon {
-        let forward: Vec<Move> = moves.iter().copied().filter(|m| gain(pos, m) > 0).collect();
-        let pool = if forward.is_empty() { &moves } else { &forward };
-        return Some(pool[rng.below(pool.len() as u64) as usize]);
+        if !listed {
+            scratch.clear();
+            pos.for_each_move_of(pos.turn(), |m| scratch.push(m));
+            if scratch.is_empty() {
+                return None;
+            }
+        }
+        let forward = scratch.iter().filter(|m| gain(pos, m) > 0).count();
+        let pick = |k: usize, forward_only: bool| {
+            scratch
+                .iter()
+                .filter(|m| !forward_only || gain(pos, m) > 0)
+                .nth(k)
+                .copied()
+        };
+        return if forward == 0 {
+            pick(rng.below(scratch.len() as u64) as usize, false)
+        } else {
+            pick(rng.below(forward as u64) as usize, true)
+        };
     }
     let t = tables(pos.turn());
-    moves
-        .into_iter()
-        .map(|m| {
-            (
-                (gain(pos, &m), t.rows_to_go[m.from.index()], rng.next_u64()),
-                m,
-            )
-        })
-        .max_by_key(|(k, _)| *k)
-        .map(|(_, m)| m)
+    let mut best: Option<((i32, u8, u64), Move)> = None;
+    let mut consider = |m: Move| {
+        let key = (gain(pos, &m), t.rows_to_go[m.from.index()], rng.next_u64());
+        if best.is_none_or(|(k, _)| key >= k) {
+            best = Some((key, m));
+        }
+    };
+    if listed {
+        scratch.iter().for_each(|&m| consider(m));
+    } else {
+        pos.for_each_move_of(pos.turn(), &mut consider);
+    }
+    best.map(|(_, m)| m)
 }
 
 #[cfg(test)]
@@ -779,7 +774,7 @@ mod tests {
             assert!(!pos.would_eliminate(&mv), "{mv:?}");
         }
         for p in greedy_game(Variant::Classic6, 40).iter().step_by(7) {
-            let mv = choose(&Request::new(p, 3, 5), &FrozenClock).unwrap();
+            let mv = crate::Request::new(p, 3, 5).choose(&FrozenClock).unwrap();
             assert!(p.legal_moves().contains(&mv) && !p.would_eliminate(&mv));
         }
     }

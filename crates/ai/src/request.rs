@@ -1,14 +1,11 @@
 //! One request for a computer move: the position, the game so far, the
 //! level, the seed, an optional cap on thinking time and how to play
-//! ([`Style`]). [`Request::choose`] dispatches to the strategy.
+//! ([`Style`]). [`Request::choose`] (in the dispatch module) sends it to a
+//! search.
 
-use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::Weights;
-use crate::levels::Level;
-use crate::mcts;
 use crate::progress::Progress;
-use crate::search::{Searcher, Settings};
 use crate::strategy::Strategy;
 use stella_engine::{Move, Position};
 
@@ -83,19 +80,6 @@ impl<'a> Request<'a> {
         Request { style, ..self }
     }
 
-    /// The move chosen, never an eliminating move unless it is the only
-    /// one. `None` when there is no legal move.
-    pub fn choose(&self, clock: &dyn Clock) -> Option<Move> {
-        let strategy = self
-            .style
-            .strategy
-            .unwrap_or_else(|| Strategy::default_for(self.position.variant()));
-        if strategy == Strategy::Mcts {
-            return mcts::choose(self, clock);
-        }
-        self.choose_by_alpha_beta(strategy, clock)
-    }
-
     /// The moves the progress guard leaves the player, when it restricts
     /// them (`None`: every safe move).
     pub fn allowed_moves(&self) -> Option<Vec<Move>> {
@@ -103,42 +87,6 @@ impl<'a> Request<'a> {
         let safe = deadline_moves(self.position, safe_moves(self.position));
         let allowed = progress.allowed(self.position, safe.clone());
         (allowed.len() < safe.len()).then_some(allowed)
-    }
-
-    /// The move of the alpha-beta search in `strategy` (paranoid or BRS).
-    fn choose_by_alpha_beta(&self, strategy: Strategy, clock: &dyn Clock) -> Option<Move> {
-        let lv = Level::get(self.level);
-        let t0 = clock.now_ms();
-        thread_local! {
-            static CACHED: std::cell::RefCell<Option<Searcher>> = const { std::cell::RefCell::new(None) };
-        }
-        // One searcher per thread, reused so its tables are not allocated
-        // again for every move, and cleared so that the choice depends only
-        // on the request.
-        let mut searcher = CACHED
-            .with(|c| c.borrow_mut().take())
-            .filter(|s| s.settings().tt_mb == lv.tt_mb)
-            .unwrap_or_else(|| {
-                Searcher::new(Settings {
-                    tt_mb: lv.tt_mb,
-                    ..Settings::default()
-                })
-            });
-        searcher.clear();
-        searcher.set_weights(self.style.weights);
-        searcher.set_strategy(strategy);
-        searcher.set_noise(lv.noise, self.seed);
-        searcher.set_race_width(lv.race_width);
-        searcher.set_game_history(self.history);
-        searcher.set_root_moves(self.allowed_moves());
-        let mut limits = lv.capped(self.max_ms);
-        let spent = (clock.now_ms() - t0).max(0.0) as u64;
-        limits.movetime_ms = limits.movetime_ms.map(|m| m.saturating_sub(spent).max(1));
-        let best = searcher
-            .search(self.position, limits, clock)
-            .map(|r| r.best);
-        CACHED.with(|c| *c.borrow_mut() = Some(searcher));
-        best
     }
 }
 

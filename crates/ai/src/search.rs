@@ -12,7 +12,7 @@ use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
 use crate::progress::restrict;
-use crate::race::{is_final_approach, is_race, Problem};
+use crate::race::Problem;
 use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
@@ -113,6 +113,9 @@ pub struct Searcher {
     path: Vec<u64>,
     /// The only moves the root may play, when restricted.
     root_only: Option<Vec<Move>>,
+    /// Move ordering's sort keys and a copy of the moves (reused).
+    order_keys: Vec<u64>,
+    order_moves: Vec<(Move, u8)>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -164,6 +167,8 @@ impl Searcher {
             history: vec![0; 6 * 121 * 121],
             path: Vec::with_capacity(MAX_PLY),
             root_only: None,
+            order_keys: Vec::new(),
+            order_moves: Vec::new(),
         }
     }
 
@@ -391,18 +396,13 @@ impl Searcher {
             return None;
         }
         let budget = ((self.deadline - self.start_ms) * 0.6).min(1e9);
-        if !is_race(position) && !is_final_approach(position) {
-            return None;
-        }
-        // The beam's plan, then IDA* to prove it shortest or find a shorter one.
-        let plan = crate::ida::best_plan(
-            &Problem::of(position),
+        let plan = crate::ida::race_plan(
+            position,
             clock,
             budget,
             self.settings.race_width,
             self.node_limit,
-        )?
-        .plan;
+        )?;
         let first = *plan.first()?;
         if !root_moves.contains(&first) {
             return None;
@@ -531,15 +531,31 @@ impl Searcher {
     /// Sorts the moves of a layer (each with the index of the prefix position
     /// it is played from) best first for their movers.
     fn order_layer(
-        &self,
+        &mut self,
         prefixes: &[Position],
         moves: &mut [(Move, u8)],
         tt_move: PackedMove,
         ply: usize,
     ) {
-        moves.sort_by_cached_key(|(m, i)| {
-            std::cmp::Reverse(self.order_key(prefixes[*i as usize].turn(), m, tt_move, ply))
-        });
+        // Each move's key and its place in the list packed into one number,
+        // sorted largest first: higher keys first, ties in the generator's
+        // order (as a stable sort would leave them), without allocating.
+        let mut keys = std::mem::take(&mut self.order_keys);
+        keys.clear();
+        keys.extend(moves.iter().enumerate().map(|(i, (m, from))| {
+            let key = self.order_key(prefixes[*from as usize].turn(), m, tt_move, ply);
+            let biased = (i64::from(key) - i64::from(i32::MIN)) as u64;
+            biased << 32 | u64::from(u32::MAX - i as u32)
+        }));
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        let mut listed = std::mem::take(&mut self.order_moves);
+        listed.clear();
+        listed.extend_from_slice(moves);
+        for (slot, k) in moves.iter_mut().zip(&keys) {
+            *slot = listed[(u32::MAX - *k as u32) as usize];
+        }
+        self.order_keys = keys;
+        self.order_moves = listed;
     }
 
     /// The ordering key of `m` played by `c`: TT move, killers, then rows

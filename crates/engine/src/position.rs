@@ -499,6 +499,18 @@ impl Position {
         }
     }
 
+    /// How many units have no place yet, as `unplaced_units().len()` but
+    /// without building them: it is asked after every move. A team is
+    /// counted by its first colour (white, red, blue: the lower indices).
+    fn unplaced_unit_count(&self) -> usize {
+        let teams = self.variant.has_teams();
+        self.variant
+            .seats()
+            .iter()
+            .filter(|c| self.places[c.index()] == 0 && (!teams || c.index() < 3))
+            .count()
+    }
+
     fn unplaced_units(&self) -> Vec<Vec<Colour>> {
         self.units()
             .into_iter()
@@ -526,7 +538,7 @@ impl Position {
             }
         }
         self.set_unit_place(&unit, place);
-        if self.unplaced_units().len() <= 1 {
+        if self.unplaced_unit_count() <= 1 {
             self.finish(EndReason::Eliminated);
         }
     }
@@ -568,11 +580,11 @@ impl Position {
                 self.set_unit_place(&unit, place);
             }
         }
-        let unplaced = self.unplaced_units();
+        let unplaced = self.unplaced_unit_count();
         // The game ends when at most one unit is left to place (or, alone at
         // the board as in the solitaire, when that one has arrived).
-        if unplaced.is_empty() || (unplaced.len() == 1 && self.variant.unit_count() > 1) {
-            if let Some(last) = unplaced.first() {
+        if unplaced == 0 || (unplaced == 1 && self.variant.unit_count() > 1) {
+            if let Some(last) = self.unplaced_units().first() {
                 let place = self.best_free_place();
                 self.set_unit_place(last, place);
             }
@@ -704,5 +716,28 @@ mod tests {
         let mut p: Position = "classic-2 white 3 white:e5 black:".parse().unwrap();
         p.advance(Colour::White);
         assert_eq!(p.outcome().map(|o| o.reason), Some(EndReason::NoMoves));
+    }
+
+    #[test]
+    fn unplaced_units_are_counted_as_they_are_built() {
+        for variant in [
+            Variant::Classic3,
+            Variant::Classic6,
+            Variant::Pairs3x2,
+            Variant::Solo,
+        ] {
+            let mut p = Position::start(variant);
+            assert_eq!(p.unplaced_unit_count(), p.unplaced_units().len());
+            for (i, &c) in variant.seats().iter().enumerate() {
+                let unit = p.unit_of(c);
+                p.set_unit_place(&unit, i as u8 + 1);
+                assert_eq!(
+                    p.unplaced_unit_count(),
+                    p.unplaced_units().len(),
+                    "{variant}"
+                );
+            }
+            assert_eq!(p.unplaced_unit_count(), 0);
+        }
     }
 }

@@ -5,15 +5,22 @@
 //! longest. The levels are limited by work, so on a quiet machine the times
 //! say how fast the search is; on a busy one, whether the cap holds.
 //!
-//! `cargo run --release -p stella-lab --example level_speed -- VARIANT LEVEL [STEP] [COUNT]`
+//! With `--budget-only` every search runs its whole work budget (a clock
+//! that never advances, so no cap ends it): the times then measure the
+//! search's speed at a fixed amount of work, and the instructions counted by
+//! `valgrind --tool=callgrind` are independent of the machine's load.
+//!
+//! `cargo run --release -p stella-lab --example level_speed -- VARIANT LEVEL [STEP] [COUNT] [--budget-only]`
 //! (defaults: every 12th ply, 5 positions).
 
 use std::time::Instant;
-use stella_ai::{best_move_in_game, SystemClock};
+use stella_ai::{best_move_in_game, Clock, FrozenClock, SystemClock};
 use stella_engine::{Game, Variant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let budget_only = args.iter().any(|a| a == "--budget-only");
+    args.retain(|a| a != "--budget-only");
     let [variant, level, rest @ ..] = args.as_slice() else {
         return Err("usage: level_speed VARIANT LEVEL [STEP] [COUNT]".into());
     };
@@ -21,7 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let level: u8 = level.parse()?;
     let step: usize = rest.first().map_or(Ok(12), |s| s.parse())?;
     let count: usize = rest.get(1).map_or(Ok(5), |s| s.parse())?;
-    let clock = SystemClock::new();
+    let system = SystemClock::new();
+    let clock: &dyn Clock = if budget_only { &FrozenClock } else { &system };
     let mut game = Game::new(variant);
     let mut times = Vec::new();
     for ply in 0.. {
@@ -30,12 +38,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         if ply % step.max(1) == 0 {
             let t0 = Instant::now();
-            best_move_in_game(&game, level, 99 + ply as u64, &clock, None);
+            best_move_in_game(&game, level, 99 + ply as u64, clock, None);
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             println!("ply {ply}: {ms:.0} ms");
             times.push(ms);
         }
-        let Some(mv) = best_move_in_game(&game, 4, 7 + ply as u64, &clock, None) else {
+        let Some(mv) = best_move_in_game(&game, 4, 7 + ply as u64, clock, None) else {
             break;
         };
         game.play(&mv)?;

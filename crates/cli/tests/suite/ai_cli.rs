@@ -1,4 +1,4 @@
-//! `stella analyse` end to end.
+//! `stella analyse` and `stella solo` end to end.
 
 use crate::common::stella;
 use stella_engine::{MovePath, Position, Variant};
@@ -26,4 +26,22 @@ fn analyse_refuses_a_bad_position_by_name() {
     let (ok, _, err) = stella(&["analyse", "--position", "classic-2 nonsense"]);
     assert!(!ok);
     assert!(err.contains("--position"), "{err}");
+}
+
+#[test]
+fn solo_finds_the_same_27_move_crossing_every_time() {
+    let (ok, first, err) = stella(&["solo"]);
+    assert!(ok, "{err}");
+    assert_eq!(first.lines().last(), Some("solo 27 moves"), "{first}");
+    assert_eq!(first.lines().count(), 27 + 2);
+    let (ok, again, err) = stella(&["solo"]);
+    assert!(ok, "{err}");
+    assert_eq!(again, first);
+}
+
+#[test]
+fn solo_refuses_a_beam_of_width_zero_by_name() {
+    let (ok, _, err) = stella(&["solo", "--width", "0"]);
+    assert!(!ok);
+    assert!(err.contains("--width"), "{err}");
 }
