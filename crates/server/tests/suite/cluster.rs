@@ -292,16 +292,7 @@ async fn players_on_two_nodes_play_one_table_to_the_end() {
     let bob = user(&storage, "bob").await;
 
     // The table runs on node a; a relays its events.
-    let new = NewTable {
-        variant: Variant::Classic2,
-        control: None,
-        rated: false,
-        seats: vec![Occupant::Open, Occupant::Open],
-        created_by: None,
-        invite: None,
-        move_time: None,
-        bots: false,
-    };
+    let new = casual_duel(None, vec![Occupant::Open, Occupant::Open]);
     let handle = create_table(&a.deps, new).await.expect("table created");
     let table = handle.id.clone();
     a.router.relay_events(&handle).await.unwrap();
@@ -444,16 +435,10 @@ async fn the_bus_answers_unavailable_during_a_redis_outage_and_recovers() {
     let b = node("b", &storage, &server.url()).await;
     let alice = user(&storage, "alice").await;
     let bob = user(&storage, "bob").await;
-    let new = NewTable {
-        variant: Variant::Classic2,
-        control: None,
-        rated: false,
-        seats: vec![Occupant::Human(alice.clone()), Occupant::Human(bob.clone())],
-        created_by: None,
-        invite: None,
-        move_time: None,
-        bots: false,
-    };
+    let new = casual_duel(
+        None,
+        vec![Occupant::Human(alice.clone()), Occupant::Human(bob.clone())],
+    );
     let handle = create_table(&a.deps, new).await.expect("table created");
     let table = handle.id.clone();
     a.router.relay_events(&handle).await.unwrap();
@@ -526,20 +511,28 @@ fn leased_node(name: &str, storage: &Storage, time: &Arc<ManualTime>) -> (TableD
     (deps, leases)
 }
 
-async fn timed_duel(deps: &TableDeps, alice: &UserInfo, bob: &UserInfo) -> TableHandle {
-    let new = NewTable {
+/// A casual classic-2 table with these seats and clock.
+fn casual_duel(control: Option<TimeControl>, seats: Vec<Occupant>) -> NewTable {
+    NewTable {
         variant: Variant::Classic2,
-        control: Some(TimeControl {
-            reserve_ms: 300_000,
-            increment_ms: 0,
-        }),
+        control,
         rated: false,
-        seats: vec![Occupant::Human(alice.clone()), Occupant::Human(bob.clone())],
+        seats,
         created_by: None,
         invite: None,
         move_time: None,
         bots: false,
-    };
+    }
+}
+
+async fn timed_duel(deps: &TableDeps, alice: &UserInfo, bob: &UserInfo) -> TableHandle {
+    let new = casual_duel(
+        Some(TimeControl {
+            reserve_ms: 300_000,
+            increment_ms: 0,
+        }),
+        vec![Occupant::Human(alice.clone()), Occupant::Human(bob.clone())],
+    );
     create_table(deps, new).await.expect("table created")
 }
 
