@@ -35,6 +35,9 @@ pub enum StartError {
     /// The message bus of a cluster could not be reached.
     #[error("{0}")]
     Bus(#[from] BusError),
+    /// The puzzle set is not a valid puzzle file.
+    #[error("puzzles: {0}")]
+    Puzzles(#[from] crate::puzzles::PuzzleSetError),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -79,6 +82,7 @@ impl Application {
         time: Arc<dyn TimeSource>,
         computer: Arc<dyn ComputerPlayer>,
     ) -> Result<Application, StartError> {
+        let puzzles = Arc::new(http::puzzle_set(config.puzzles.as_deref())?);
         let storage = Storage::connect_with(
             &config.database_url,
             config.group_commit,
@@ -151,7 +155,7 @@ impl Application {
             source,
         })?;
         let origins = public_origins(config.public_url.as_deref(), bound);
-        let state = AppState::new(config, deps, origins);
+        let state = AppState::new(config, deps, origins, puzzles);
         if let Some(node) = cluster {
             state.join_cluster(node);
         }
@@ -246,7 +250,8 @@ pub fn default_computer() -> Arc<dyn ComputerPlayer> {
 fn router(state: AppState) -> Router {
     let api = http::account_routes()
         .merge(http::game_routes())
-        .merge(crate::bots::routes());
+        .merge(crate::bots::routes())
+        .merge(crate::puzzles::routes());
     Router::new()
         .route("/healthz", get(http::healthz))
         .route("/metrics", get(http::metrics))

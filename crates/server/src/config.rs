@@ -66,6 +66,9 @@ pub struct Config {
     pub abandon_after: Duration,
     /// How moves are batched into database transactions.
     pub group_commit: WriterConfig,
+    /// The puzzle file served (written by `stella puzzles`); none serves the set built
+    /// into the web client.
+    pub puzzles: Option<std::path::PathBuf>,
 }
 
 /// The default bound on computer searches: every core but one, so the server keeps a
@@ -107,6 +110,7 @@ impl Default for Config {
             slow_client_after: Duration::from_secs(10),
             abandon_after: Duration::from_secs(60),
             group_commit: WriterConfig::default(),
+            puzzles: None,
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod lobby;
 pub mod monitoring;
 pub mod pairing;
 pub mod protocol;
+pub mod puzzles;
 pub mod rating;
 pub mod state;
 pub mod storage;

@@ -12,6 +12,7 @@ use crate::drain::OpenConnections;
 use crate::limits::{client_addr, HashGate, LiveSessions, LoginThrottle, TableLimits, TableQuota};
 use crate::lobby::Lobby;
 use crate::pairing::Pairing;
+use crate::puzzles::PuzzleSet;
 use crate::storage::Storage;
 use crate::table::TableDeps;
 use crate::time::TimeSource;
@@ -52,6 +53,8 @@ pub struct Inner {
     pub login_throttle: LoginThrottle,
     /// The origins the server is reached at (the Origin check's reference).
     pub public_origins: Vec<String>,
+    /// The puzzle set served.
+    pub puzzles: Arc<PuzzleSet>,
     auth_limits: Mutex<HashMap<IpAddr, TokenBucket>>,
     next_conn: AtomicU64,
     cluster: OnceLock<Arc<ClusterNode>>,
@@ -66,8 +69,13 @@ impl std::ops::Deref for AppState {
 
 impl AppState {
     /// Shared state from its parts; `public_origins` are the origins the server is
-    /// reached at (see [`crate::config::public_origins`]).
-    pub fn new(config: Config, deps: TableDeps, public_origins: Vec<String>) -> Self {
+    /// reached at (see [`crate::config::public_origins`]), `puzzles` the puzzle set.
+    pub fn new(
+        config: Config,
+        deps: TableDeps,
+        public_origins: Vec<String>,
+        puzzles: Arc<PuzzleSet>,
+    ) -> Self {
         AppState(Arc::new(Inner {
             storage: deps.storage.clone(),
             time: deps.time.clone(),
@@ -85,6 +93,7 @@ impl AppState {
                 config.login_max_delay.as_millis() as i64,
             ),
             public_origins,
+            puzzles,
             auth_limits: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             cluster: OnceLock::new(),

@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
 use crate::error::ApiError;
+use crate::puzzles::{PuzzleSet, PuzzleSetError};
 
 /// The built web client.
 #[derive(RustEmbed)]
@@ -60,4 +61,21 @@ pub async fn static_asset(method: Method, uri: Uri) -> Response {
         ApiError::not_found("the web client is not built into this server (build web/ first)")
             .into_response()
     })
+}
+
+/// The puzzle set to serve: the file at `path`, checked, or else the `puzzles.json`
+/// built into the web client (an empty set when the client is not built in).
+pub fn puzzle_set(path: Option<&std::path::Path>) -> Result<PuzzleSet, PuzzleSetError> {
+    if let Some(path) = path {
+        return PuzzleSet::load(path).map_err(|e| match e {
+            PuzzleSetError::Read(_) => e,
+            other => PuzzleSetError::Read(format!("{}: {other}", path.display())),
+        });
+    }
+    match WebAssets::get("puzzles.json") {
+        Some(file) => PuzzleSet::parse(&String::from_utf8_lossy(&file.data)).map_err(|e| {
+            PuzzleSetError::Read(format!("the built-in puzzles.json: {e}"))
+        }),
+        None => Ok(PuzzleSet::empty()),
+    }
 }

@@ -8,7 +8,7 @@ mod health;
 mod security;
 
 pub use accounts::routes as account_routes;
-pub use assets::static_asset;
+pub use assets::{puzzle_set, static_asset};
 pub use extract::MaybeUser;
 pub use games::routes as game_routes;
 pub use health::{healthz, metrics};

@@ -6,6 +6,8 @@ mod chat;
 mod finished;
 mod games;
 mod leases;
+mod puzzles;
+pub use puzzles::{PuzzleRecordRow, RatedAttempt};
 pub use games::{Finish, RatingUpdate};
 pub use leases::LeaseRow;
 pub use ratings::HistoryRow;
