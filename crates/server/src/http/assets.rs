@@ -73,9 +73,8 @@ pub fn puzzle_set(path: Option<&std::path::Path>) -> Result<PuzzleSet, PuzzleSet
         });
     }
     match WebAssets::get("puzzles.json") {
-        Some(file) => PuzzleSet::parse(&String::from_utf8_lossy(&file.data)).map_err(|e| {
-            PuzzleSetError::Read(format!("the built-in puzzles.json: {e}"))
-        }),
+        Some(file) => PuzzleSet::parse(&String::from_utf8_lossy(&file.data))
+            .map_err(|e| PuzzleSetError::Read(format!("the built-in puzzles.json: {e}"))),
         None => Ok(PuzzleSet::empty()),
     }
 }

@@ -117,7 +117,10 @@ mod tests {
 
     #[test]
     fn a_shortest_finish_solves_the_puzzle() {
-        assert_eq!(check_attempt(&puzzle(), &moves(&["h12-h13", "h13-h14"])), Ok(true));
+        assert_eq!(
+            check_attempt(&puzzle(), &moves(&["h12-h13", "h13-h14"])),
+            Ok(true)
+        );
     }
 
     #[test]
@@ -145,6 +148,9 @@ mod tests {
         );
         assert_eq!(check_attempt(&puzzle(), &[]), Err(AttemptError::NoMoves));
         let many = vec!["h12-h13".to_string(); 13];
-        assert_eq!(check_attempt(&puzzle(), &many), Err(AttemptError::TooManyMoves(13)));
+        assert_eq!(
+            check_attempt(&puzzle(), &many),
+            Err(AttemptError::TooManyMoves(13))
+        );
     }
 }

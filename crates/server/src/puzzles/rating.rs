@@ -64,7 +64,11 @@ pub fn rate_attempt(
     puzzle: PuzzleRating,
     solved: bool,
 ) -> (PuzzleRating, PuzzleRating) {
-    let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
+    let outcome = if solved {
+        Outcomes::WIN
+    } else {
+        Outcomes::LOSS
+    };
     let (p, q) = glicko2(
         &player.into(),
         &puzzle.into(),

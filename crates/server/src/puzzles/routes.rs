@@ -106,7 +106,10 @@ async fn attempt(
         ApiError::new(
             StatusCode::NOT_FOUND,
             "unknown_puzzle",
-            format!("no puzzle {:?} in this server's set", id.chars().take(64).collect::<String>()),
+            format!(
+                "no puzzle {:?} in this server's set",
+                id.chars().take(64).collect::<String>()
+            ),
         )
     })?;
     let Json(body) = body.map_err(|e| ApiError::bad_request("bad_request", e.body_text()))?;
@@ -125,7 +128,11 @@ async fn attempt(
         .await?;
     let (rating, puzzle_rating, before) = match rated {
         Some(r) => (r.after, Some(r.puzzle.rating), Some(r.before.rating)),
-        None => (state.storage.puzzle_record(&user.id).await?.rating, None, None),
+        None => (
+            state.storage.puzzle_record(&user.id).await?.rating,
+            None,
+            None,
+        ),
     };
     Ok(Json(json!({
         "solved": solved,

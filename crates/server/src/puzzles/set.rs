@@ -222,12 +222,21 @@ mod tests {
     #[test]
     fn bad_entries_are_named() {
         let err = |text: String| PuzzleSet::parse(&text).unwrap_err().to_string();
-        assert!(err(r#"{"format":"other","puzzles":[]}"#.into()).contains("the format is \"other\""));
+        assert!(
+            err(r#"{"format":"other","puzzles":[]}"#.into()).contains("the format is \"other\"")
+        );
         assert!(err("[]".into()).starts_with("not a stella-puzzles/1 file"));
-        let twice = err(file(&format!("{},{}", entry("a", POSITION, 5), entry("a", POSITION, 5))));
+        let twice = err(file(&format!(
+            "{},{}",
+            entry("a", POSITION, 5),
+            entry("a", POSITION, 5)
+        )));
         assert_eq!(twice, "puzzle 1 (\"a\"): the id is used twice");
         let position = err(file(&entry("p", "classic-2 white 1 nonsense", 3)));
-        assert!(position.starts_with("puzzle 0 (\"p\"): position"), "{position}");
+        assert!(
+            position.starts_with("puzzle 0 (\"p\"): position"),
+            "{position}"
+        );
         let moves = err(file(&entry("m", POSITION, 40)));
         assert_eq!(moves, "puzzle 0 (\"m\"): moves is 40, not 1 to 12");
         let id = err(file(&entry("a b", POSITION, 3)));

@@ -20,6 +20,7 @@ mod game_two;
 mod move_time;
 mod operations;
 mod private_table;
+mod puzzles;
 mod reconnect;
 mod rematch;
 mod resign_finished;

@@ -46,6 +46,8 @@ pub struct Options {
     pub computer: Option<Arc<dyn ComputerPlayer>>,
     /// The message bus: the server runs as a node of a cluster.
     pub bus_url: Option<String>,
+    /// The puzzle file served.
+    pub puzzles: Option<std::path::PathBuf>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -85,6 +87,9 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         f(&mut config);
     }
     config.bus_url = opts.bus_url;
+    if opts.puzzles.is_some() {
+        config.puzzles = opts.puzzles;
+    }
     let time: Arc<dyn TimeSource> = match opts.manual_time {
         Some(t) => t,
         None => Arc::new(SystemTimeSource),
