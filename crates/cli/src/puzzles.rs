@@ -6,15 +6,13 @@
 //! (the longest finish within the bound). The file is JSON (docs/puzzles.md).
 
 use anyhow::Context;
-use serde::{Deserialize, Serialize};
 use stella_ai::multipv::finish_length;
 use stella_ai::race::is_race;
 use stella_ai::{Clock, SystemClock};
 use stella_engine::{Colour, Record};
+use stella_server::puzzles::PuzzleSet;
+pub use stella_server::puzzles::{rating_of, Puzzle, PuzzleFile, FORMAT};
 use stella_server::storage::Storage;
-
-/// Format name written in every puzzle file.
-pub const FORMAT: &str = "stella-puzzles/1";
 
 /// Games read from the database at a time.
 const PAGE: i64 = 200;
@@ -37,38 +35,6 @@ pub struct PuzzlesArgs {
     /// Nodes the solver may visit on one position.
     #[arg(long, default_value_t = 2_000_000)]
     nodes: u64,
-}
-
-/// One puzzle: the player to move finishes in exactly `moves` moves at best.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct Puzzle {
-    /// `GAME-PLY`: the game it comes from and the moves played before it.
-    pub id: String,
-    /// The position string.
-    pub position: String,
-    /// Moves of the shortest finish (proved).
-    pub moves: usize,
-    /// The puzzle's rating on the Glicko-2 scale: longer finishes rate higher.
-    pub rating: f64,
-    /// The game it comes from.
-    pub game: String,
-    /// Moves played in that game before the position.
-    pub ply: usize,
-}
-
-/// A puzzle file.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct PuzzleFile {
-    /// Always [`FORMAT`].
-    pub format: String,
-    /// The puzzles, oldest game first.
-    pub puzzles: Vec<Puzzle>,
-}
-
-/// The rating of a puzzle whose shortest finish takes `moves` moves: 1300
-/// for two moves, 200 more per move (a longer finish has more ways to go wrong).
-pub fn rating_of(moves: usize) -> f64 {
-    1300.0 + 200.0 * (moves.saturating_sub(2) as f64)
 }
 
 /// The puzzles of one finished game given by its record, for each player the
@@ -181,6 +147,8 @@ pub fn run(args: PuzzlesArgs) -> anyhow::Result<()> {
         format: FORMAT.to_string(),
         puzzles,
     };
+    // The same check `stella serve --puzzles` makes, so a written file is servable.
+    PuzzleSet::from_file(file.clone()).context("the puzzles found do not form a valid set")?;
     let text = serde_json::to_string_pretty(&file)?;
     // Written next to the target and renamed, so a server never reads half a file.
     let tmp = args.out.with_extension("tmp");
@@ -238,6 +206,11 @@ mod tests {
             assert_eq!(f.plan.len(), p.moves);
             assert_eq!(p.rating, rating_of(p.moves));
         }
+        let file = PuzzleFile {
+            format: FORMAT.to_string(),
+            puzzles,
+        };
+        assert!(PuzzleSet::from_file(file).is_ok(), "a server serves them");
     }
 
     #[test]

@@ -85,6 +85,10 @@ pub struct ServeArgs {
     /// The most moves stored in one database transaction.
     #[arg(long, default_value_t = defaults().group_commit.max_batch as u64, env = "STELLA_COMMIT_MAX_MOVES", value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub commit_max_moves: u64,
+    /// A puzzle file (written by `stella puzzles`) to serve instead of the set built
+    /// into the web client; checked at start.
+    #[arg(long, env = "STELLA_PUZZLES")]
+    pub puzzles: Option<std::path::PathBuf>,
     /// Log lines as human-readable text or as one JSON object per line.
     #[arg(long, value_enum, default_value_t = LogFormat::Text, env = "STELLA_LOG_FORMAT")]
     pub log_format: LogFormat,
@@ -125,6 +129,7 @@ pub fn config(args: &ServeArgs) -> Config {
             max_batch: usize::try_from(args.commit_max_moves).unwrap_or(usize::MAX),
             ..WriterConfig::default()
         },
+        puzzles: args.puzzles.clone(),
         ..Config::default()
     }
 }

@@ -170,3 +170,75 @@ fn puzzles_name_a_database_that_cannot_be_opened() {
     assert!(!ok);
     assert!(err.contains("--max-moves"), "{err}");
 }
+
+/// A puzzle file with one entry at `position`.
+fn one_puzzle(id: &str, position: &str) -> String {
+    serde_json::json!({
+        "format": "stella-puzzles/1",
+        "puzzles": [{"id": id, "position": position, "moves": 2, "rating": 1300, "game": "g", "ply": 1}]
+    })
+    .to_string()
+}
+
+const CLOSE_RACE: &str = "classic-2 white 40 white:e14,e15,e16,e17,f14,f15,f16,g14,g15,h12 black:i7,k3,k4,l2,l3,l4,m1,m2,m3,m4 made:39,39";
+
+#[test]
+fn serve_refuses_a_bad_puzzle_file_naming_the_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.json");
+    std::fs::write(&file, one_puzzle("x-1", "classic-2 white 1 white:zz")).unwrap();
+    let db = dir.path().join("s.db");
+    let (ok, _, err) = stella(&[
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--db",
+        db.to_str().unwrap(),
+        "--puzzles",
+        file.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("bad.json: puzzle 0 (\"x-1\"): position"),
+        "{err}"
+    );
+}
+
+#[test]
+fn serve_serves_the_puzzle_file_named_by_stella_puzzles_env() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.json");
+    std::fs::write(&file, one_puzzle("fresh-1", CLOSE_RACE)).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stella"))
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
+        .arg(dir.path().join("s.db"))
+        .env("STELLA_PUZZLES", &file)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let body = runtime.block_on(async {
+        let url = format!("http://127.0.0.1:{port}/api/puzzles");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            if let Ok(res) = reqwest::get(&url).await {
+                break res.json::<serde_json::Value>().await.unwrap();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the server never answered"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(body["puzzles"][0]["id"], "fresh-1");
+    assert_eq!(body["daily"]["id"], "fresh-1");
+}
