@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { NEW_RATING, rate } from "../src/puzzles/glicko";
 import { readPuzzleRecord, recordAttempt } from "../src/puzzles/store";
-import { dailyIndex } from "../src/puzzles/puzzleFile";
+import { dailyIndex, dailyPuzzle, loadPuzzleSet, type Puzzle } from "../src/puzzles/puzzleFile";
 
 describe("Glicko-2", () => {
   it("gives the numbers of Glickman's worked example", () => {
@@ -38,5 +38,36 @@ describe("guest puzzle record", () => {
     const day = Date.UTC(2026, 11, 4, 10);
     expect(dailyIndex(day, 7)).toBe(dailyIndex(Date.UTC(2026, 11, 4, 23, 59), 7));
     expect(dailyIndex(day + 86_400_000, 7)).toBe((dailyIndex(day, 7) + 1) % 7);
+  });
+});
+
+describe("puzzle set", () => {
+  const puzzle = (id: string): Puzzle => ({ id, position: "classic-2 white 40", moves: 2, rating: 1300, game: "g", ply: 1 });
+  const file = (ids: string[]) => ({ format: "stella-puzzles/1", puzzles: ids.map(puzzle) });
+  const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("takes the server's set and its daily puzzle", async () => {
+    const fetch = vi.fn(async (url: string) => (url === "/api/puzzles" ? json({ ...file(["a", "b"]), daily: { day: 1, id: "b" } }) : json(file(["old"]))));
+    vi.stubGlobal("fetch", fetch);
+    const set = await loadPuzzleSet();
+    expect(set.puzzles.map((p) => p.id)).toEqual(["a", "b"]);
+    expect(dailyPuzzle(set, 0)?.id).toBe("b");
+  });
+
+  it("falls back to the built-in file without a server", async () => {
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => {
+      if (url === "/api/puzzles") return new Response("<!doctype html>", { headers: { "content-type": "text/html" } });
+      return json(file(["x", "y"]));
+    }));
+    const set = await loadPuzzleSet();
+    expect(set).toEqual({ puzzles: file(["x", "y"]).puzzles, daily: null });
+    const day = Date.UTC(2026, 11, 4);
+    expect(dailyPuzzle(set, day)?.id).toBe(set.puzzles[dailyIndex(day, 2)].id);
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => {
+      if (url === "/api/puzzles") throw new TypeError("offline");
+      return json(file(["z"]));
+    }));
+    expect((await loadPuzzleSet()).puzzles.map((p) => p.id)).toEqual(["z"]);
   });
 });

@@ -83,6 +83,31 @@ export interface RatingRow {
   readonly games: number;
 }
 
+/** A Glicko-2 puzzle rating as the server keeps it. */
+export interface ServerGlicko {
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
+}
+
+/** A registered player's puzzle record on the server (`GET /api/puzzles/me`). */
+export interface ServerPuzzleRecord {
+  readonly rating: ServerGlicko;
+  readonly attempts: number;
+  readonly solved: number;
+  /** Puzzle ids tried, with whether the rated attempt solved them. */
+  readonly tried: Readonly<Record<string, boolean>>;
+}
+
+/** The server's judgement of an attempt (`POST /api/puzzles/<id>/attempt`). */
+export interface PuzzleAttemptResult {
+  readonly solved: boolean;
+  /** Whether it was the player's first attempt at the puzzle, which moves the ratings. */
+  readonly rated: boolean;
+  readonly rating: ServerGlicko;
+  readonly puzzle_rating: number | null;
+}
+
 /** Rating categories. */
 export const CATEGORIES = ["duel", "multi", "teams"] as const;
 
@@ -98,5 +123,8 @@ export const api = {
   userGames: (name: string) => call<{ player: string; games: GameSummary[] }>("GET", `/users/${encodeURIComponent(name)}/games`),
   userRatings: (name: string) =>
     call<{ player: string; ratings: RatingRow[] }>("GET", `/users/${encodeURIComponent(name)}/ratings`),
+  puzzleRecord: () => call<ServerPuzzleRecord>("GET", "/puzzles/me"),
+  puzzleAttempt: (id: string, moves: readonly string[]) =>
+    call<PuzzleAttemptResult>("POST", `/puzzles/${encodeURIComponent(id)}/attempt`, { moves }),
   leaderboard: (category: string) => call<{ category: string; players: RatingRow[] }>("GET", `/leaderboard/${category}`),
 };

@@ -1,7 +1,9 @@
 /**
- * The puzzle file (`/puzzles.json`, written by `stella puzzles`, docs/puzzles.md):
- * "finish in N" positions from finished games. It is part of the built site, so the
- * service worker keeps it for offline play.
+ * The puzzle file (written by `stella puzzles`, docs/puzzles.md): "finish in N"
+ * positions from finished games. The server serves its current set at `/api/puzzles`
+ * (an operator may refresh it without rebuilding the site), with the daily puzzle of
+ * its UTC day; `/puzzles.json`, part of the built site and kept by the service worker,
+ * is the set used offline or without a server.
  */
 
 /** One puzzle: the player to move finishes in exactly `moves` moves at best. */
@@ -29,7 +31,44 @@ export async function loadPuzzles(url = "/puzzles.json"): Promise<readonly Puzzl
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   const file = (await res.json()) as { format?: string; puzzles?: Puzzle[] };
   if (file.format !== PUZZLE_FORMAT || !Array.isArray(file.puzzles)) throw new Error(`${url}: not a ${PUZZLE_FORMAT} file`);
-  return file.puzzles.filter((p) => typeof p.id === "string" && typeof p.position === "string" && Number.isInteger(p.moves) && p.moves >= 1);
+  return file.puzzles.filter(wellFormed);
+}
+
+/** A puzzle set and the id of its daily puzzle. */
+export interface PuzzleSet {
+  readonly puzzles: readonly Puzzle[];
+  /** The daily puzzle's id as the server chose it (null: choose with `dailyIndex`). */
+  readonly daily: string | null;
+}
+
+/**
+ * The server's puzzle set with its daily puzzle (`/api/puzzles`); without an answer
+ * from the server, the built-in `/puzzles.json`.
+ */
+export async function loadPuzzleSet(): Promise<PuzzleSet> {
+  try {
+    const res = await fetch("/api/puzzles", { credentials: "same-origin" });
+    const type = res.headers.get("content-type") ?? "";
+    if (res.ok && type.includes("json")) {
+      const file = (await res.json()) as { format?: string; puzzles?: Puzzle[]; daily?: { id?: string } | null };
+      if (file.format === PUZZLE_FORMAT && Array.isArray(file.puzzles)) {
+        return { puzzles: file.puzzles.filter(wellFormed), daily: typeof file.daily?.id === "string" ? file.daily.id : null };
+      }
+    }
+  } catch {
+    // Offline or no server: the built-in set below.
+  }
+  return { puzzles: await loadPuzzles(), daily: null };
+}
+
+/** The daily puzzle of `set` on the UTC day of `nowMs`: the server's choice when it gave one. */
+export function dailyPuzzle(set: PuzzleSet, nowMs: number): Puzzle | undefined {
+  const chosen = set.daily === null ? undefined : set.puzzles.find((p) => p.id === set.daily);
+  return chosen ?? set.puzzles[dailyIndex(nowMs, set.puzzles.length)];
+}
+
+function wellFormed(p: Puzzle): boolean {
+  return typeof p.id === "string" && typeof p.position === "string" && Number.isInteger(p.moves) && p.moves >= 1;
 }
 
 /** Index of the daily puzzle among `count` on the UTC day of `nowMs`: the next one each day. */

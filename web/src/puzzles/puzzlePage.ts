@@ -3,8 +3,9 @@
  * The player must find a shortest finish move by move; any move that keeps a finish in
  * the moves left counts (the engine's race solver judges each move in the worker). The
  * other players' marbles stand still, as they do in a race. `/puzzles` opens the daily
- * puzzle; the first attempt at each puzzle changes the player's Glicko-2 puzzle rating,
- * kept on this device.
+ * puzzle; the first attempt at each puzzle changes the player's Glicko-2 puzzle rating:
+ * a registered player's is kept by the server, which checks the moves played; a
+ * guest's is kept on this device.
  */
 import type { Colour } from "../colour";
 import { mountBoard, type Board } from "../board/board";
@@ -18,7 +19,9 @@ import { boardLabels, colourName } from "../table/labels";
 import { h } from "../ui/dom";
 import { navigate } from "../ui/navigate";
 import type { Page } from "../ui/page";
-import { dailyIndex, loadPuzzles, nextPuzzle, type Puzzle } from "./puzzleFile";
+import { api, type ServerPuzzleRecord } from "../online/api";
+import { currentUser } from "../online/session";
+import { dailyPuzzle, loadPuzzleSet, nextPuzzle, type Puzzle } from "./puzzleFile";
 import { readPuzzleRecord, recordAttempt } from "./store";
 
 type State = "loading" | "playing" | "checking" | "solved" | "failed";
@@ -37,6 +40,11 @@ export class PuzzlePage implements Page {
   private readonly nextButton = h("button", { type: "button", class: "primary", "data-action": "next-puzzle" });
   private readonly dailyLink = h("a", { href: "/puzzles", "data-link": true, class: "button", "data-action": "daily" });
   private readonly error = h("p", { class: "note error", role: "alert" });
+  private readonly note = h("p", { class: "note", "data-puzzle-note": "" });
+  /** A registered player's record on the server; null for guests and offline. */
+  private server: ServerPuzzleRecord | null = null;
+  /** The moves of this attempt, as paths. */
+  private played: string[] = [];
   private puzzles: readonly Puzzle[] = [];
   private puzzle: Puzzle | null = null;
   private daily = false;
@@ -52,7 +60,7 @@ export class PuzzlePage implements Page {
     this.nextButton.addEventListener("click", () => this.next());
     const side = h("aside", { class: "side" }, this.task, this.status,
       h("div", { class: "controls" }, this.retryButton, this.nextButton, this.dailyLink),
-      this.ratingLine, this.source, this.error);
+      this.ratingLine, this.note, this.source, this.error);
     this.root = h("section", { class: "puzzle-page" }, this.heading, h("div", { class: "table" }, boardBox, side));
     this.relabel();
     void this.load();
@@ -77,8 +85,11 @@ export class PuzzlePage implements Page {
   }
 
   private async load(): Promise<void> {
+    let daily: Puzzle | undefined;
     try {
-      this.puzzles = await loadPuzzles();
+      const [set] = await Promise.all([loadPuzzleSet(), this.loadServerRecord()]);
+      this.puzzles = set.puzzles;
+      daily = dailyPuzzle(set, Date.now());
     } catch (e) {
       this.error.textContent = t("puzzle.unavailable", { reason: (e as Error).message });
       return;
@@ -88,7 +99,7 @@ export class PuzzlePage implements Page {
       this.error.textContent = t("puzzle.none");
       return;
     }
-    const chosen = this.id === null ? this.puzzles[dailyIndex(Date.now(), this.puzzles.length)] : this.puzzles.find((p) => p.id === this.id);
+    const chosen = this.id === null ? daily : this.puzzles.find((p) => p.id === this.id);
     if (!chosen) {
       this.error.textContent = t("puzzle.unknown", { id: this.id ?? "" });
       return;
@@ -99,10 +110,47 @@ export class PuzzlePage implements Page {
     await this.restart();
   }
 
+  /** The logged-in player's puzzle record from the server; none for guests or offline. */
+  private async loadServerRecord(): Promise<void> {
+    try {
+      const user = await currentUser();
+      if (user && !user.guest) this.server = await api.puzzleRecord();
+    } catch {
+      this.server = null;
+    }
+  }
+
+  /** Counts the attempt: sent to the server for a registered player, else kept here. */
+  private async finishAttempt(solved: boolean): Promise<void> {
+    const p = this.puzzle;
+    if (!p) return;
+    if (!this.server) {
+      recordAttempt(localStorage, p.id, p.rating, solved);
+      this.draw();
+      return;
+    }
+    try {
+      const r = await api.puzzleAttempt(p.id, this.played);
+      if (this.destroyed || !this.server) return;
+      this.server = {
+        ...this.server,
+        rating: r.rating,
+        tried: r.rated ? { ...this.server.tried, [p.id]: r.solved } : this.server.tried,
+      };
+      this.note.textContent = r.rated ? "" : t("puzzle.notRated");
+      this.ratingLine.dataset.rated = String(r.rated);
+    } catch (e) {
+      this.error.textContent = t("puzzle.saveFailed", { reason: (e as Error).message });
+    }
+    this.draw();
+  }
+
   /** Sets the puzzle's position up again. */
   private async restart(): Promise<void> {
     const p = this.puzzle;
     if (!p) return;
+    this.played = [];
+    this.note.textContent = "";
     this.position = p.position;
     this.left = p.moves;
     this.state = "playing";
@@ -133,13 +181,14 @@ export class PuzzlePage implements Page {
     this.state = "checking";
     this.draw();
     const path = move.path.join("-");
+    this.played.push(path);
     try {
       const r = await this.engine.puzzleMove(this.position, path, this.left);
       if (this.destroyed) return;
       if (!r.keeps) {
         this.state = "failed";
         this.status.dataset.atLeast = String(r.atLeast);
-        recordAttempt(localStorage, this.puzzle.id, this.puzzle.rating, false);
+        void this.finishAttempt(false);
         // The move is shown, so the player sees what they played.
         this.board.state.marks = [{ colour: this.board.state.pieces.get(move.from)!, path: move.path }];
         this.board.state.pieces.set(move.to, this.board.state.pieces.get(move.from)!);
@@ -152,7 +201,7 @@ export class PuzzlePage implements Page {
       this.left -= 1;
       if (r.solved || !r.next) {
         this.state = "solved";
-        recordAttempt(localStorage, this.puzzle.id, this.puzzle.rating, true);
+        void this.finishAttempt(true);
         this.board.state.pieces.set(move.to, this.board.state.pieces.get(move.from)!);
         this.board.state.pieces.delete(move.from);
         this.board.state.marks = [{ colour: this.board.state.pieces.get(move.to)!, path: move.path }];
@@ -168,6 +217,7 @@ export class PuzzlePage implements Page {
       this.board.redraw();
     } catch (e) {
       if (e instanceof EngineStopped || this.destroyed) return;
+      this.played.pop();
       this.state = "playing";
       this.error.textContent = (e as Error).message;
       this.draw();
@@ -175,15 +225,17 @@ export class PuzzlePage implements Page {
   }
 
   private next(): void {
-    const record = readPuzzleRecord(localStorage);
+    const record = this.server ?? readPuzzleRecord(localStorage);
     const p = nextPuzzle(this.puzzles, record.tried, record.rating.rating) ?? this.puzzles[Math.floor(Math.random() * this.puzzles.length)];
     if (p) navigate(`/puzzles/${encodeURIComponent(p.id)}`);
   }
 
   private draw(): void {
     const p = this.puzzle;
-    const record = readPuzzleRecord(localStorage);
-    this.ratingLine.textContent = t("puzzle.rating", { rating: Math.round(record.rating.rating), deviation: Math.round(record.rating.deviation) });
+    const rating = this.server?.rating ?? readPuzzleRecord(localStorage).rating;
+    const values = { rating: Math.round(rating.rating), deviation: Math.round(rating.deviation) };
+    this.ratingLine.textContent = this.server ? t("puzzle.ratingServer", values) : t("puzzle.rating", values);
+    this.ratingLine.dataset.source = this.server ? "account" : "device";
     this.status.dataset.state = this.state;
     this.retryButton.hidden = this.state !== "failed";
     if (!p) {
