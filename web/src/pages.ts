@@ -19,6 +19,7 @@ import { LeaderboardPage } from "./online/leaderboardPage";
 import { AnalysisPage } from "./analysis/analysisPage";
 import { parseAnalysisQuery } from "./analysis/link";
 import { PuzzlePage } from "./puzzles/puzzlePage";
+import { BotPage } from "./account/botPage";
 
 /** The page for a matched route and the query string. */
 export function createPage(route: RouteMatch, search: string): Page {
@@ -57,6 +58,8 @@ export function createPage(route: RouteMatch, search: string): Page {
       return new PuzzlePage(null);
     case "puzzle":
       return new PuzzlePage(route.params.id);
+    case "bot":
+      return new BotPage();
     case "notFound":
       return new NotFoundPage();
   }

@@ -28,6 +28,7 @@ export type RouteName =
   | "analysis"
   | "puzzles"
   | "puzzle"
+  | "bot"
   | "notFound";
 
 const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
@@ -46,6 +47,7 @@ const ROUTES: readonly [RegExp, RouteName, readonly string[]][] = [
   [/^\/analysis\/?$/, "analysis", []],
   [/^\/puzzles\/?$/, "puzzles", []],
   [/^\/puzzles\/([\w-]+)\/?$/, "puzzle", ["id"]],
+  [/^\/account\/bot\/?$/, "bot", []],
 ];
 
 /** Finds the route of a path. */

@@ -23,6 +23,7 @@ export class AccountBar {
       this.root.append(
         h("span", { "data-user": u.name }, t("online.loggedInAs", { name: u.name })), " · ",
         h("a", { href: `/games/${encodeURIComponent(u.name)}`, "data-link": true }, t("online.myGames")), " · ",
+        ...(u.guest ? [] : [h("a", { href: "/account/bot", "data-link": true, "data-action": "bot-page" }, t("bot.link")), " · "]),
         h("button", {
           type: "button",
           onclick: async () => {

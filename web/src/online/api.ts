@@ -108,6 +108,14 @@ export interface PuzzleAttemptResult {
   readonly puzzle_rating: number | null;
 }
 
+/** An API token of a bot account as listed (never the secret). */
+export interface BotToken {
+  readonly id: string;
+  readonly label: string;
+  readonly created_ms: number;
+  readonly last_used_ms: number | null;
+}
+
 /** Rating categories. */
 export const CATEGORIES = ["duel", "multi", "teams"] as const;
 
@@ -123,6 +131,10 @@ export const api = {
   userGames: (name: string) => call<{ player: string; games: GameSummary[] }>("GET", `/users/${encodeURIComponent(name)}/games`),
   userRatings: (name: string) =>
     call<{ player: string; ratings: RatingRow[] }>("GET", `/users/${encodeURIComponent(name)}/ratings`),
+  becomeBot: () => call<{ user: UserInfo }>("POST", "/bot", {}),
+  tokens: () => call<{ tokens: BotToken[] }>("GET", "/tokens"),
+  createToken: (label: string) => call<BotToken & { token: string }>("POST", "/tokens", { label }),
+  revokeToken: (id: string) => call<null>("DELETE", `/tokens/${encodeURIComponent(id)}`),
   puzzleRecord: () => call<ServerPuzzleRecord>("GET", "/puzzles/me"),
   puzzleAttempt: (id: string, moves: readonly string[]) =>
     call<PuzzleAttemptResult>("POST", `/puzzles/${encodeURIComponent(id)}/attempt`, { moves }),
