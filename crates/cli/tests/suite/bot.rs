@@ -17,7 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 const STELLA: &str = env!("CARGO_BIN_EXE_stella");
 
 /// A child process killed when dropped.
-struct Proc(Child);
+pub(crate) struct Proc(pub(crate) Child);
 
 impl Drop for Proc {
     fn drop(&mut self) {
@@ -26,7 +26,7 @@ impl Drop for Proc {
     }
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -35,23 +35,24 @@ fn free_port() -> u16 {
 }
 
 /// The last lines of a log, for failure messages.
-fn tail(path: &Path) -> String {
+pub(crate) fn tail(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(30)..].join("\n")
 }
 
-fn log_file(path: &Path) -> std::fs::File {
+pub(crate) fn log_file(path: &Path) -> std::fs::File {
     std::fs::File::create(path).unwrap()
 }
 
-struct Http {
-    client: reqwest::Client,
-    base: String,
+/// An HTTP client of one server.
+pub(crate) struct Http {
+    pub(crate) client: reqwest::Client,
+    pub(crate) base: String,
 }
 
 impl Http {
-    async fn send(
+    pub(crate) async fn send(
         &self,
         method: reqwest::Method,
         path: &str,
@@ -68,7 +69,7 @@ impl Http {
         req.send().await.unwrap()
     }
 
-    async fn register(&self, name: &str) -> String {
+    pub(crate) async fn register(&self, name: &str) -> String {
         let res = self
             .send(
                 reqwest::Method::POST,

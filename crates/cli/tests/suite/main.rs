@@ -5,6 +5,7 @@ mod common;
 
 mod ai_cli;
 mod bot;
+mod bot_reconnect;
 mod cluster_kill;
 mod kill_restart;
 mod perft_cli;
