@@ -155,6 +155,12 @@ impl Application {
             source,
         })?;
         let origins = public_origins(config.public_url.as_deref(), bound);
+        crate::review::spawn_reviewers(
+            deps.storage.clone(),
+            deps.time.clone(),
+            config.reviews,
+            deps.shutdown.clone(),
+        );
         let state = AppState::new(config, deps, origins, puzzles);
         if let Some(node) = cluster {
             state.join_cluster(node);
@@ -251,7 +257,8 @@ fn router(state: AppState) -> Router {
     let api = http::account_routes()
         .merge(http::game_routes())
         .merge(crate::bots::routes())
-        .merge(crate::puzzles::routes());
+        .merge(crate::puzzles::routes())
+        .merge(crate::review::routes());
     Router::new()
         .route("/healthz", get(http::healthz))
         .route("/metrics", get(http::metrics))

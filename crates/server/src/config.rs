@@ -69,6 +69,8 @@ pub struct Config {
     /// The puzzle file served (written by `stella puzzles`); none serves the set built
     /// into the web client.
     pub puzzles: Option<std::path::PathBuf>,
+    /// Background reviews of finished games: workers and node budget per game.
+    pub reviews: crate::review::ReviewSettings,
 }
 
 /// The default bound on computer searches: every core but one, so the server keeps a
@@ -111,6 +113,7 @@ impl Default for Config {
             abandon_after: Duration::from_secs(60),
             group_commit: WriterConfig::default(),
             puzzles: None,
+            reviews: crate::review::ReviewSettings::default(),
         }
     }
 }

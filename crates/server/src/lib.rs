@@ -33,6 +33,7 @@ pub mod pairing;
 pub mod protocol;
 pub mod puzzles;
 pub mod rating;
+pub mod review;
 pub mod state;
 pub mod storage;
 pub mod table;

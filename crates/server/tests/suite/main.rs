@@ -26,4 +26,5 @@ mod rematch;
 mod resign_finished;
 mod resource_limits;
 mod restart;
+mod reviews;
 mod sql_injection;

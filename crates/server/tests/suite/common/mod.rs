@@ -81,6 +81,12 @@ pub async fn spawn_app_with(opts: Options) -> TestApp {
         listen: "127.0.0.1:0".into(),
         database_url: database_url.clone(),
         auth_burst: 50,
+        // Background reviews would load the machine under every test; the review
+        // tests turn them on.
+        reviews: stella_server::review::ReviewSettings {
+            workers: 0,
+            ..Default::default()
+        },
         ..Config::default()
     };
     if let Some(f) = opts.config {
