@@ -89,6 +89,13 @@ pub struct ServeArgs {
     /// into the web client; checked at start.
     #[arg(long, env = "STELLA_PUZZLES")]
     pub puzzles: Option<std::path::PathBuf>,
+    /// Finished games reviewed at once in the background (each on one thread); 0 turns
+    /// the server's reviews off.
+    #[arg(long, default_value_t = defaults().reviews.workers as u64, env = "STELLA_REVIEW_WORKERS", value_parser = clap::value_parser!(u64).range(0..=16))]
+    pub review_workers: u64,
+    /// Nodes the review of one game may search in all (shared by its moves).
+    #[arg(long, default_value_t = defaults().reviews.game_nodes, env = "STELLA_REVIEW_NODES", value_parser = clap::value_parser!(u64).range(10_000..=1_000_000_000))]
+    pub review_nodes: u64,
     /// Log lines as human-readable text or as one JSON object per line.
     #[arg(long, value_enum, default_value_t = LogFormat::Text, env = "STELLA_LOG_FORMAT")]
     pub log_format: LogFormat,
@@ -130,6 +137,10 @@ pub fn config(args: &ServeArgs) -> Config {
             ..WriterConfig::default()
         },
         puzzles: args.puzzles.clone(),
+        reviews: stella_server::review::ReviewSettings {
+            workers: usize::try_from(args.review_workers).unwrap_or(16),
+            game_nodes: args.review_nodes,
+        },
         ..Config::default()
     }
 }

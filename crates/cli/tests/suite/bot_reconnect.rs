@@ -56,11 +56,15 @@ async fn get(http: &Http, path: &str) -> Value {
 /// The bot's game against a computer seat, once it has one.
 async fn computer_game(http: &Http) -> Option<Value> {
     let games = get(http, "/api/users/robo/games").await;
-    games["games"].as_array()?.iter().cloned().find(|g| {
-        g["seats"]
-            .as_array()
-            .is_some_and(|s| s.iter().any(|s| s["player"]["kind"] == "computer"))
-    })
+    games["games"]
+        .as_array()?
+        .iter()
+        .find(|g| {
+            g["seats"]
+                .as_array()
+                .is_some_and(|s| s.iter().any(|s| s["player"]["kind"] == "computer"))
+        })
+        .cloned()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
