@@ -20,6 +20,7 @@ import { variantName } from "../offline/setupPage";
 import { boardLabels, colourName } from "../table/labels";
 import { clear, h } from "../ui/dom";
 import type { Page } from "../ui/page";
+import { api } from "../online/api";
 import { drawBestLine } from "./bestLine";
 import type { AnalysisStart } from "./link";
 import { MoveTree, readTreeRecord, TreeRecordError, writeTreeRecord, type TreeNode } from "./moveTree";
@@ -67,6 +68,8 @@ export class AnalysisPage implements Page {
 
   private variant = "classic-2";
   private start: string | undefined;
+  /** The online game on the board, whose review the server may have. */
+  private game: string | undefined;
   private tags: [string, string][] = [];
   private tree = new MoveTree();
   private current: TreeNode = this.tree.root;
@@ -170,6 +173,7 @@ export class AnalysisPage implements Page {
       if (gen !== this.generation) return;
       this.variant = a.variant;
       this.start = a.start;
+      this.game = a.game;
       this.tags = tags.filter(([k]) => !["Variant", "Start", "Result", "Reason"].includes(k));
       this.tree = next;
       this.views = views;
@@ -470,8 +474,11 @@ export class AnalysisPage implements Page {
       this.error.textContent = t("analysis.noMoves");
       return;
     }
+    // A finished online game may have been reviewed by the server already.
+    const stored = this.game ? await api.gameReview(this.game).catch(() => null) : null;
+    if (this.destroyed || this.tree !== tree) return;
     try {
-      await this.review.run(this.reviewer, moves, () => !this.destroyed && this.tree === tree, () => this.drawTree());
+      await this.review.run(this.reviewer, moves, () => !this.destroyed && this.tree === tree, () => this.drawTree(), stored ?? undefined);
     } catch (e) {
       if (e instanceof EngineStopped || this.destroyed) return;
       this.error.textContent = (e as Error).message;

@@ -7,7 +7,7 @@
  */
 import type { Colour } from "../colour";
 import type { EngineClient } from "../engine/client";
-import type { AnalysedLine } from "../engine/protocol";
+import type { AnalysedLine, Judgement as EngineJudgement } from "../engine/protocol";
 import { t } from "../i18n/i18n";
 import { colourName } from "../table/labels";
 import { clear, h } from "../ui/dom";
@@ -78,17 +78,27 @@ export class GameReview {
   /**
    * Reviews `moves` one by one in `engine`; `alive` answers false once the review is
    * no longer wanted (the page was left or another game loaded). `onProgress` runs
-   * after each move.
+   * after each move. `stored` holds judgements the server computed for the same
+   * moves (`stored.paths[i]` is the move judged by `stored.moves[i]`); they are used
+   * instead of searching in the browser.
    */
-  async run(engine: EngineClient, moves: readonly MoveToReview[], alive: () => boolean, onProgress: () => void): Promise<void> {
+  async run(
+    engine: EngineClient,
+    moves: readonly MoveToReview[],
+    alive: () => boolean,
+    onProgress: () => void,
+    stored?: { readonly paths: readonly string[]; readonly moves: readonly EngineJudgement[] },
+  ): Promise<void> {
     this.root.hidden = false;
+    const fromServer = (i: number) => (stored && stored.paths[i] === moves[i].node.path ? stored.moves[i] : undefined);
+    this.root.dataset.source = moves.length > 0 && moves.every((_, i) => fromServer(i)) ? "server" : "browser";
     this.results = [];
     this.total = moves.length;
     this.running = true;
     this.draw();
     try {
-      for (const m of moves) {
-        const j = await engine.judge(m.before, m.node.path!, REVIEW_DEPTH, REVIEW_NODES);
+      for (const [i, m] of moves.entries()) {
+        const j = fromServer(i) ?? (await engine.judge(m.before, m.node.path!, REVIEW_DEPTH, REVIEW_NODES));
         if (!alive()) return;
         const score = j.played?.score ?? null;
         // In a race the solver's count of moves to the finish is exact where the
@@ -135,7 +145,7 @@ export class GameReview {
       : t("analysis.reviewed", {
           mistakes: this.results.filter((r) => r.judgement === "mistake").length,
           inaccuracies: this.results.filter((r) => r.judgement === "inaccuracy").length,
-        });
+        }) + (this.root.dataset.source === "server" ? ` ${t("analysis.reviewedByServer")}` : "");
     this.jump.hidden = this.biggestMistake() === null;
     this.drawGraph();
     clear(this.list);

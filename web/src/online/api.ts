@@ -1,4 +1,5 @@
 /** The server's HTTP API under `/api` (accounts, games, ratings). */
+import type { Judgement } from "../engine/protocol";
 import type { ChatLine, PlayerView, TimeSpec, UserInfo } from "./wire";
 
 /** An error answer of the API. */
@@ -116,6 +117,16 @@ export interface BotToken {
   readonly last_used_ms: number | null;
 }
 
+/** The server's review of a finished game (`GET /api/games/<id>/review`). */
+export interface ServerReview {
+  readonly depth: number;
+  readonly nodes: number;
+  /** The moves judged, canonical paths. */
+  readonly paths: readonly string[];
+  /** One judgement per move, as the engine worker's `judge` answers. */
+  readonly moves: readonly Judgement[];
+}
+
 /** Rating categories. */
 export const CATEGORIES = ["duel", "multi", "teams"] as const;
 
@@ -135,6 +146,14 @@ export const api = {
   tokens: () => call<{ tokens: BotToken[] }>("GET", "/tokens"),
   createToken: (label: string) => call<BotToken & { token: string }>("POST", "/tokens", { label }),
   revokeToken: (id: string) => call<null>("DELETE", `/tokens/${encodeURIComponent(id)}`),
+  /** The server's review of a finished game; `null` while it has none. */
+  gameReview: async (id: string): Promise<ServerReview | null> => {
+    const r = await call<ServerReview | { status: string } | null>("GET", `/games/${encodeURIComponent(id)}/review`).catch((e: unknown) => {
+      if (e instanceof ApiError && (e.status === 404 || e.status === 422)) return null;
+      throw e;
+    });
+    return r && "moves" in r ? r : null;
+  },
   puzzleRecord: () => call<ServerPuzzleRecord>("GET", "/puzzles/me"),
   puzzleAttempt: (id: string, moves: readonly string[]) =>
     call<PuzzleAttemptResult>("POST", `/puzzles/${encodeURIComponent(id)}/attempt`, { moves }),

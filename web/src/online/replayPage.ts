@@ -90,7 +90,7 @@ export class ReplayPage implements Page {
     this.heading.textContent = r ? `${t("online.replay")}: ${variantName(r.variant)}` : t("online.replay");
     this.download.textContent = t("online.download");
     this.analyseLink.textContent = t("analysis.open");
-    if (r) this.analyseLink.setAttribute("href", analysisHref({ variant: r.variant, start: r.start, moves: r.moves.map((m) => m.path) }));
+    if (r) this.analyseLink.setAttribute("href", analysisHref({ variant: r.variant, start: r.start, moves: r.moves.map((m) => m.path), game: r.id }));
     clear(this.steps);
     const step = (label: string, action: string, to: () => number) =>
       h("button", { type: "button", "data-step": action, onclick: () => void this.go(to()) }, label);

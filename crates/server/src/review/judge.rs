@@ -71,6 +71,8 @@ pub struct Reviewed {
     pub depth: u32,
     /// Nodes of each judging search.
     pub nodes: u64,
+    /// The moves judged, canonical paths, in order.
+    pub paths: Vec<String>,
     /// One judgement per move, in order; it stops at a position without a mover.
     pub moves: Vec<JudgementView>,
 }
@@ -157,15 +159,20 @@ pub fn review_record(record: &str, game_nodes: u64, clock: &dyn Clock) -> Result
         ..Settings::default()
     });
     let mut judged = Vec::with_capacity(moves.len());
+    let mut paths = Vec::with_capacity(moves.len());
     for (pos, mv) in positions.iter().zip(moves) {
         match judge_move(&mut searcher, pos, mv.0, nodes, clock) {
-            Some(j) => judged.push(j),
+            Some(j) => {
+                judged.push(j);
+                paths.push(pos.path_of(&mv.0).to_string());
+            }
             None => break,
         }
     }
     Ok(Reviewed {
         depth: REVIEW_DEPTH,
         nodes,
+        paths,
         moves: judged,
     })
 }
@@ -206,6 +213,8 @@ mod tests {
         let record = Record::from_game(&game, &[]).to_string();
         let r = review_record(&record, 100_000, &FrozenClock).unwrap();
         assert_eq!(r.moves.len(), 3);
+        let played: Vec<String> = game.moves().iter().map(|m| m.1.to_string()).collect();
+        assert_eq!(r.paths, played);
         assert_eq!(r.nodes, MIN_MOVE_NODES.max(100_000 / 36));
         for j in &r.moves {
             assert_eq!(j.best.pv.first(), Some(&j.best.path));

@@ -15,7 +15,7 @@ pub fn routes() -> Router<AppState> {
     Router::new().route("/games/{id}/review", get(review))
 }
 
-/// 200 with `{"depth", "nodes", "moves": [judgement…]}` when done; 202
+/// 200 with `{"depth", "nodes", "paths": [move…], "moves": [judgement…]}` when done; 202
 /// `{"status": "pending"}` while a worker has it; 404 `no_review` when there is none
 /// (not finished, not reviewed yet, or reviews are off); 422 `review_failed` with why.
 async fn review(

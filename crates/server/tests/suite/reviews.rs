@@ -83,6 +83,7 @@ async fn a_finished_game_is_reviewed_in_the_background_within_its_budget() {
     // 240 000 nodes for 8 moves of 12 searches each: 2 500 nodes per search.
     assert_eq!(done["depth"], 3);
     assert_eq!(done["nodes"], 2_500);
+    assert_eq!(done["paths"], json!(paths));
     let moves = done["moves"].as_array().unwrap();
     assert_eq!(moves.len(), paths.len());
     for (j, path) in moves.iter().zip(&paths) {

@@ -279,6 +279,7 @@ export const el: Messages = {
   "analysis.reviewGame": "Ανασκόπηση της παρτίδας",
   "analysis.reviewing": "Ανασκόπηση: κίνηση {done} από {total}…",
   "analysis.reviewed": "Η ανασκόπηση τελείωσε. Λάθη: {mistakes}· ανακρίβειες: {inaccuracies}.",
+  "analysis.reviewedByServer": "Υπολογίστηκε από τον διακομιστή.",
   "analysis.biggestMistake": "Πήγαινε στο μεγαλύτερο λάθος",
   "analysis.mistake": "λάθος",
   "analysis.inaccuracy": "ανακρίβεια",

@@ -277,6 +277,7 @@ export const en = {
   "analysis.reviewGame": "Review the game",
   "analysis.reviewing": "Reviewing move {done} of {total}…",
   "analysis.reviewed": "Review done. Mistakes: {mistakes}; inaccuracies: {inaccuracies}.",
+  "analysis.reviewedByServer": "Computed by the server.",
   "analysis.biggestMistake": "Jump to the biggest mistake",
   "analysis.mistake": "mistake",
   "analysis.inaccuracy": "inaccuracy",

@@ -279,6 +279,7 @@ export const it: Messages = {
   "analysis.reviewGame": "Rivedi la partita",
   "analysis.reviewing": "Revisione: mossa {done} di {total}…",
   "analysis.reviewed": "Revisione finita. Errori: {mistakes}; imprecisioni: {inaccuracies}.",
+  "analysis.reviewedByServer": "Calcolata dal server.",
   "analysis.biggestMistake": "Vai all'errore più grave",
   "analysis.mistake": "errore",
   "analysis.inaccuracy": "imprecisione",

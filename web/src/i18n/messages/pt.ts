@@ -279,6 +279,7 @@ export const pt: Messages = {
   "analysis.reviewGame": "Rever o jogo",
   "analysis.reviewing": "A rever a jogada {done} de {total}…",
   "analysis.reviewed": "Revisão feita. Erros: {mistakes}; imprecisões: {inaccuracies}.",
+  "analysis.reviewedByServer": "Calculada pelo servidor.",
   "analysis.biggestMistake": "Ir para o maior erro",
   "analysis.mistake": "erro",
   "analysis.inaccuracy": "imprecisão",
