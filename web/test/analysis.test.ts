@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MoveTree, readTreeRecord, TreeRecordError, writeTreeRecord } from "../src/analysis/moveTree";
+import { analysisHref, parseAnalysisQuery } from "../src/analysis/link";
 import { barShare, judge, lossOf, rowsText, decidedFor, MISTAKE_LOSS, INACCURACY_LOSS } from "../src/analysis/score";
 
 describe("move tree", () => {
@@ -65,5 +66,14 @@ describe("scores", () => {
     expect(judge(INACCURACY_LOSS - 1, false)).toBe("good");
     expect(judge(INACCURACY_LOSS, false)).toBe("inaccuracy");
     expect(judge(MISTAKE_LOSS, false)).toBe("mistake");
+  });
+});
+
+describe("analysis links", () => {
+  it("carry the online game's id, and drop an id that cannot be one", () => {
+    const href = analysisHref({ variant: "classic-2", moves: ["m4-m5", "e14-e13"], game: "AbC_1-x" });
+    expect(parseAnalysisQuery(href.split("?")[1])).toEqual({ variant: "classic-2", start: undefined, moves: ["m4-m5", "e14-e13"], game: "AbC_1-x" });
+    expect(parseAnalysisQuery("variant=classic-2&game=a%20b")?.game).toBeUndefined();
+    expect(parseAnalysisQuery("variant=classic-2")?.game).toBeUndefined();
   });
 });
