@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use axum::body::{Body, Bytes};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
@@ -33,8 +34,14 @@ pub fn routes() -> Router<AppState> {
 async fn puzzle_set(State(state): State<AppState>) -> Response {
     let set = &state.puzzles;
     let daily = serde_json::to_string(&set.daily(state.time.now_ms())).expect("serialises");
-    // The file is a JSON object: the daily entry goes in front of its fields.
-    let body = format!("{{\"daily\":{daily},{}", &set.json()[1..]);
+    // The file is a JSON object: the daily entry goes in front of its fields. The file's
+    // bytes are shared, not copied, however many answers are under way.
+    let head = Bytes::from(format!("{{\"daily\":{daily},"));
+    let tail = set.json().slice(1..);
+    let body = Body::from_stream(futures_util::stream::iter([
+        Ok::<_, std::convert::Infallible>(head),
+        Ok(tail),
+    ]));
     (
         [
             (header::CONTENT_TYPE, "application/json"),

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use axum::body::Bytes;
 use serde::Serialize;
 use stella_engine::Position;
 
@@ -12,7 +13,7 @@ use super::file::{Puzzle, PuzzleFile, FORMAT};
 pub const MAX_PUZZLES: usize = 100_000;
 
 /// Largest puzzle file read, in bytes.
-pub const MAX_PUZZLE_FILE_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_PUZZLE_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Longest puzzle id.
 const MAX_ID_CHARS: usize = 64;
@@ -46,8 +47,8 @@ pub enum PuzzleSetError {
 pub struct PuzzleSet {
     file: PuzzleFile,
     by_id: HashMap<String, usize>,
-    /// The file as served (compact JSON).
-    json: String,
+    /// The file as served (compact JSON), shared by every answer without copying.
+    json: Bytes,
 }
 
 /// The daily puzzle of a UTC day.
@@ -117,7 +118,7 @@ impl PuzzleSet {
                 return Err(bad("the id is used twice".into()));
             }
         }
-        let json = serde_json::to_string(&file).expect("a puzzle file serialises");
+        let json = Bytes::from(serde_json::to_vec(&file).expect("a puzzle file serialises"));
         Ok(PuzzleSet { file, by_id, json })
     }
 
@@ -131,8 +132,8 @@ impl PuzzleSet {
         self.by_id.get(id).map(|&i| &self.file.puzzles[i])
     }
 
-    /// The file as served (compact JSON).
-    pub fn json(&self) -> &str {
+    /// The file as served (compact JSON): a JSON object.
+    pub fn json(&self) -> &Bytes {
         &self.json
     }
 
@@ -216,7 +217,7 @@ mod tests {
         assert_eq!(set.daily(day + DAY_MS - 1).unwrap().id, "a-1");
         assert_eq!(set.daily(day + DAY_MS).unwrap().id, "b-2");
         assert!(PuzzleSet::empty().daily(day).is_none());
-        assert!(PuzzleSet::parse(set.json()).is_ok());
+        assert!(PuzzleSet::parse(std::str::from_utf8(set.json()).unwrap()).is_ok());
     }
 
     #[test]
