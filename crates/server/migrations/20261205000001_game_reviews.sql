@@ -9,3 +9,5 @@ CREATE TABLE game_reviews (
     done_ms BIGINT
 );
 CREATE INDEX game_reviews_status ON game_reviews(status, claimed_ms);
+-- The scanner looks at recently finished games only.
+CREATE INDEX games_finished ON games(finished_ms);

@@ -14,8 +14,15 @@ use crate::time::TimeSource;
 /// Games claimed and waiting for a worker, at most.
 pub const REVIEW_QUEUE: usize = 16;
 
-/// How often the scanner looks for finished games to review.
+/// How soon the scanner looks again after it found games to review.
 const SCAN_EVERY: Duration = Duration::from_secs(2);
+
+/// The longest pause of an idle scanner: each scan that finds nothing doubles the pause
+/// from [`SCAN_EVERY`] up to this.
+const MAX_SCAN_PAUSE: Duration = Duration::from_secs(30);
+
+/// Games finished longer ago than this are not reviewed (the scan stays small).
+const REVIEW_WINDOW_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
 /// A claim older than this is taken again (the node that made it stopped).
 const STALE_CLAIM_MS: i64 = 10 * 60 * 1000;
@@ -68,15 +75,26 @@ async fn scan(
     tx: mpsc::Sender<(String, String)>,
     mut shutdown: watch::Receiver<bool>,
 ) {
+    let mut pause = SCAN_EVERY;
     loop {
         let free = tx.capacity();
         if free > 0 {
             let now = time.now_ms();
             match storage
-                .claim_reviews(free as i64, now, now - STALE_CLAIM_MS)
+                .claim_reviews(
+                    free as i64,
+                    now,
+                    now - STALE_CLAIM_MS,
+                    now - REVIEW_WINDOW_MS,
+                )
                 .await
             {
                 Ok(claimed) => {
+                    pause = if claimed.is_empty() {
+                        (pause * 2).min(MAX_SCAN_PAUSE)
+                    } else {
+                        SCAN_EVERY
+                    };
                     for game in claimed {
                         // Claims never exceed the free places, so this does not wait.
                         if tx.send(game).await.is_err() {
@@ -88,7 +106,7 @@ async fn scan(
             }
         }
         tokio::select! {
-            _ = tokio::time::sleep(SCAN_EVERY) => {}
+            _ = tokio::time::sleep(pause) => {}
             _ = shutdown.wait_for(|stop| *stop) => return,
         }
     }
@@ -107,15 +125,27 @@ async fn work(
             _ = shutdown.wait_for(|stop| *stop) => return,
         };
         let Some((id, record)) = next else { return };
+        let started = std::time::Instant::now();
         let reviewed = tokio::task::spawn_blocking(move || {
             let clock = stella_ai::SystemClock::new();
-            review_record(&record, game_nodes, &clock)
-                .map(|r| serde_json::to_string(&r).expect("a review serialises"))
+            review_record(&record, game_nodes, &clock).map(|r| {
+                let json = serde_json::to_string(&r).expect("a review serialises");
+                (json, r.moves.len(), r.nodes)
+            })
         })
         .await
         .unwrap_or_else(|e| Err(format!("the review stopped: {e}")));
         let stored = match &reviewed {
-            Ok(json) => storage.store_review(&id, Ok(json), time.now_ms()).await,
+            Ok((json, moves, nodes)) => {
+                tracing::info!(
+                    game = %id,
+                    moves,
+                    nodes_per_search = nodes,
+                    ms = started.elapsed().as_millis() as u64,
+                    "game reviewed"
+                );
+                storage.store_review(&id, Ok(json), time.now_ms()).await
+            }
             Err(why) => {
                 tracing::warn!(game = %id, error = %why, "game not reviewed");
                 storage.store_review(&id, Err(why), time.now_ms()).await

@@ -15,13 +15,15 @@ pub enum ReviewRow {
 
 impl Storage {
     /// Forgets claims older than `stale_before` (their node stopped), then claims up to
-    /// `limit` finished games with a record and no review, newest first, for a worker:
-    /// returns their ids and records. A game claimed by another node at once is skipped.
+    /// `limit` games finished since `finished_after` with a record and no review, newest
+    /// first, for a worker: returns their ids and records. A game claimed by another node
+    /// at once is skipped.
     pub async fn claim_reviews(
         &self,
         limit: i64,
         now: i64,
         stale_before: i64,
+        finished_after: i64,
     ) -> StorageResult<Vec<(String, String)>> {
         sqlx::query("DELETE FROM game_reviews WHERE status = 'pending' AND claimed_ms < $1")
             .bind(stale_before)
@@ -30,10 +32,11 @@ impl Storage {
         let candidates: Vec<(String, String)> = sqlx::query_as(
             "SELECT g.id, g.record FROM games g \
              LEFT JOIN game_reviews r ON r.game_id = g.id \
-             WHERE g.status = 'finished' AND g.record IS NOT NULL AND r.game_id IS NULL \
-             ORDER BY g.finished_ms DESC, g.id LIMIT $1",
+             WHERE g.finished_ms > $2 AND g.status = 'finished' AND g.record IS NOT NULL \
+             AND r.game_id IS NULL ORDER BY g.finished_ms DESC, g.id LIMIT $1",
         )
         .bind(limit)
+        .bind(finished_after)
         .fetch_all(&self.pool)
         .await?;
         let mut claimed = Vec::with_capacity(candidates.len());
