@@ -238,6 +238,8 @@ impl Bot {
                 if let Some(table) = d["table"].as_str() {
                     self.known.insert(table.to_owned());
                     self.computer_table = Some(table.to_owned());
+                    // The ask is answered: once this game ends, the next may be asked for.
+                    self.computer_asked = false;
                 }
             }
             "lobby" => {
