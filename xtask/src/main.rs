@@ -13,8 +13,15 @@
 //!   (`services`); that second run goes on while the web tests run.
 //! - `cargo xtask test-postgres [FILTER]`: the server's integration suite on
 //!   PostgreSQL only (with Redis beside it), started as `cargo xtask test` does.
+//! - `cargo xtask cluster [--nodes N] [--base-port PORT] [--debug] [--check]`: builds
+//!   the web client and `stella` (release unless `--debug`), starts PostgreSQL and
+//!   Redis as the tests do and N `stella serve` nodes (3 by default) on loopback ports
+//!   from PORT (8080 by default), prints their addresses and waits for Ctrl-C or
+//!   SIGTERM, then stops the nodes gracefully and the services after them
+//!   (`cluster`). `--check` stops as soon as every node answers `/healthz`.
 //! - `cargo xtask web`: builds the web client (with the wasm package) only.
 
+mod cluster;
 mod self_reference;
 mod services;
 
@@ -241,6 +248,23 @@ fn start_server_suite_on_postgres(
     })
 }
 
+/// `cargo xtask cluster`: builds, then runs the nodes until stopped.
+fn cluster_task(args: &[String]) {
+    let options = cluster::parse_options(args).unwrap_or_else(|e| {
+        eprintln!("xtask: {e}");
+        exit(2)
+    });
+    let root = root();
+    build_web();
+    run(&root, "cargo", &cluster::build_args(options.profile));
+    let binary = cluster::stella_binary(&root, options.profile);
+    let logs = root.join("target").join("cluster");
+    if let Err(e) = cluster::run(&binary, &options, &logs) {
+        eprintln!("xtask: {e}");
+        exit(1);
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -256,6 +280,7 @@ fn main() {
                 exit(1);
             }
         }
+        Some("cluster") => cluster_task(&args[1..]),
         Some("run") => {
             build_web();
             let mut serve = vec!["run", "--release", "-p", "stella-cli", "--", "serve"];
@@ -264,7 +289,8 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <run [serve args…] | test | test-postgres [filter] | web>"
+                "usage: cargo xtask <run [serve args…] | test | test-postgres [filter] | web | {}>",
+                cluster::USAGE
             );
             exit(2);
         }
