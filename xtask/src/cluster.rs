@@ -128,6 +128,20 @@ pub fn node_addresses(base_port: u16, nodes: usize) -> Result<Vec<SocketAddrV4>,
         .collect()
 }
 
+/// A port from which `nodes` loopback ports in a row were free a moment ago.
+pub fn free_base_port(nodes: usize) -> Result<u16, String> {
+    for _ in 0..50 {
+        let base = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|l| l.local_addr())
+            .map_err(|e| format!("no free loopback port: {e}"))?
+            .port();
+        if node_addresses(base, nodes).is_ok_and(|addrs| ensure_free(&addrs).is_ok()) {
+            return Ok(base);
+        }
+    }
+    Err(format!("found no {nodes} free loopback ports in a row"))
+}
+
 /// The URL of database `name` on the server at `server_url` (which names none).
 pub fn database_url(server_url: &str, name: &str) -> String {
     format!("{}/{name}", server_url.trim_end_matches('/'))
@@ -526,6 +540,17 @@ mod tests {
         let port = taken.local_addr().unwrap().port();
         let err = ensure_free(&[SocketAddrV4::new(Ipv4Addr::LOCALHOST, port)]).unwrap_err();
         assert!(err.contains(&format!("port {port} is not free")), "{err}");
+    }
+
+    #[test]
+    fn a_free_base_port_has_room_for_every_node() {
+        let base = free_base_port(3).unwrap();
+        let addrs = node_addresses(base, 3).unwrap();
+        let held: Vec<TcpListener> = addrs
+            .iter()
+            .map(|a| TcpListener::bind(a).unwrap())
+            .collect();
+        assert_eq!(held.len(), 3);
     }
 
     #[test]

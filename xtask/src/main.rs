@@ -6,7 +6,8 @@
 //!   wasm-bindgen-cli, npm packages, Debian chromium) and runs every test:
 //!   formatting, the repository's self-reference check (`self_reference`),
 //!   clippy, Rust unit/integration/doc tests, the wasm builds, the
-//!   fuzz targets' build, the web unit tests and the browser end-to-end tests.
+//!   fuzz targets' build, the web unit tests and the browser end-to-end tests, and
+//!   `cargo xtask cluster --check` on two nodes of the debug build.
 //!   The server's integration suite runs twice: on SQLite with the workspace's
 //!   tests, then on a PostgreSQL server (with a Redis server beside it) that the
 //!   task installs from Debian if missing, starts for the run and stops after it
@@ -146,6 +147,7 @@ fn test() {
         std::env::set_var("CI", "1");
     }
     run(&root, "cargo", &["test", "--workspace"]);
+    check_cluster(&root);
     run(
         &root,
         "cargo",
@@ -246,6 +248,29 @@ fn start_server_suite_on_postgres(
             ))
         }
     })
+}
+
+/// The `cargo xtask cluster --check` run on the debug `stella` the tests built: two
+/// nodes on free ports, each answering `/healthz`, stopped gracefully.
+fn check_cluster(root: &Path) {
+    let nodes = 2;
+    let started = cluster::free_base_port(nodes).and_then(|base_port| {
+        let options = cluster::Options {
+            nodes,
+            base_port,
+            profile: cluster::Profile::Debug,
+            check: true,
+        };
+        eprintln!(
+            "xtask: cargo xtask cluster --debug --check --nodes {nodes} --base-port {base_port}"
+        );
+        let binary = cluster::stella_binary(root, options.profile);
+        cluster::run(&binary, &options, &root.join("target").join("cluster"))
+    });
+    if let Err(e) = started {
+        eprintln!("xtask: the cluster check failed: {e}");
+        exit(1);
+    }
 }
 
 /// `cargo xtask cluster`: builds, then runs the nodes until stopped.
