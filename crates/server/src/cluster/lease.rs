@@ -8,6 +8,9 @@
 //! another node, whose clock may run up to that much ahead, can take it; the epoch check
 //! in every move's transaction keeps even a node that missed that moment from storing
 //! anything after a take-over.
+//!
+//! The number of leases held is kept in the storage's metrics (`stella_leases_held`)
+//! after every take, renewal and release.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -96,6 +99,12 @@ impl Leases {
                 act_until: row.expires_ms - SAFETY_MS,
             },
         );
+        self.report_count();
+    }
+
+    /// Puts the number of leases held in the metrics.
+    fn report_count(&self) {
+        self.storage.metrics().set_leases_held(self.count());
     }
 
     /// The token of `table` while this node may still act for it: held, and not within
@@ -147,6 +156,7 @@ impl Leases {
                 }
             });
         }
+        self.report_count();
         for table in lost {
             tracing::warn!(%table, node = %self.node, "lost the lease of a table");
             let _ = self.lost.send(table);
@@ -157,6 +167,7 @@ impl Leases {
     /// Gives `table` up at once (its game ended, or the node hands it over).
     pub async fn release(&self, table: &str, finished: bool) -> StorageResult<()> {
         let held = self.held.lock().expect("lease lock").remove(table);
+        self.report_count();
         if let Some(h) = held {
             if finished {
                 self.storage
@@ -246,6 +257,29 @@ mod tests {
         a.renew_once().await.unwrap();
         assert_eq!(lost.try_recv().unwrap(), "t1");
         assert_eq!(a.count(), 0);
+        assert_eq!(leases_held(&a), 0.0);
+    }
+
+    fn leases_held(leases: &Leases) -> f64 {
+        let text = leases.storage.metrics().render(0);
+        text.lines()
+            .find_map(|l| l.strip_prefix("stella_leases_held "))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("no stella_leases_held in\n{text}"))
+    }
+
+    #[tokio::test]
+    async fn the_metrics_count_the_leases_held() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage, "a", time.clone());
+        a.acquire("t1").await.unwrap().unwrap();
+        a.acquire("t2").await.unwrap().unwrap();
+        assert_eq!(leases_held(&a), 2.0);
+        a.renew_once().await.unwrap();
+        assert_eq!(leases_held(&a), 2.0);
+        a.release("t1", false).await.unwrap();
+        assert_eq!(leases_held(&a), 1.0);
     }
 
     #[tokio::test]

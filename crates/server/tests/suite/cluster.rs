@@ -167,7 +167,7 @@ async fn node(name: &str, storage: &Storage, redis_url: &str) -> Node {
         leases: None,
         abandon_after: Duration::from_secs(60),
     };
-    let bus = Bus::connect(redis_url, shutdown)
+    let bus = Bus::connect(redis_url, storage.metrics().clone(), shutdown)
         .await
         .expect("bus connects");
     let router = Router::start(bus, name, lobby)
