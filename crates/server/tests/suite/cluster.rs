@@ -746,3 +746,82 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
     assert_eq!(snap["d"]["moves"].as_array().unwrap().len(), played.len());
     assert!(snap["d"]["result"].is_object(), "{snap}");
 }
+
+/// The node's `/metrics` text.
+async fn metrics(app: &TestApp) -> String {
+    let res = app.get("/metrics", None).await;
+    assert!(res.status().is_success(), "/metrics: {}", res.status());
+    res.text().await.expect("a metrics text")
+}
+
+/// The value of the sample `name` (with its labels, if any) in a Prometheus text.
+fn sample(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{name} missing from /metrics:\n{text}"))
+}
+
+#[tokio::test]
+async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
+    let Some(redis) =
+        redis("metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node").await
+    else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let ana = n1.register("ana").await;
+    let bo = n2.register("boris").await;
+    let mut a = n1.ws(Some(&ana)).await;
+    let mut b = n2.ws(Some(&bo)).await;
+    let table = a
+        .create(json!({"variant": "classic-2", "rated": false}))
+        .await;
+    // Node 2 may learn of the table over the bus a moment after it was created.
+    let mut joined = false;
+    for _ in 0..50 {
+        b.send(json!({"t": "join", "d": {"table": table}})).await;
+        let answer = b
+            .recv_until(|m| (m["t"] == "event" && m["d"]["type"] == "started") || m["t"] == "error")
+            .await;
+        if answer["t"] == "event" {
+            joined = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(joined, "boris joins through node 2");
+    a.event("started").await;
+    let before = metrics(&n2).await;
+    let lag_before = sample(&before, "stella_bus_lag_seconds_count");
+
+    let mut game = Game::new(Variant::Classic2);
+    for ply in 1..=6u64 {
+        let (mv, path) = next_greedy(&game);
+        if ply % 2 == 1 {
+            play(&mut a, &mut [&mut b], &table, &path, ply as usize, ply).await;
+        } else {
+            play(&mut b, &mut [&mut a], &table, &path, ply as usize, ply).await;
+        }
+        game.play(&mv).unwrap();
+    }
+
+    // The owner holds one lease and published the table's events and its answers.
+    let owner = metrics(&n1).await;
+    assert_eq!(sample(&owner, "stella_leases_held"), 1.0, "{owner}");
+    assert!(sample(&owner, "stella_bus_messages_total{direction=\"sent\"}") >= 6.0);
+    // The other node holds none; the six moves reached it over the bus (its own three
+    // as answers, ana's three as events), each with its lag.
+    let other = metrics(&n2).await;
+    assert_eq!(sample(&other, "stella_leases_held"), 0.0, "{other}");
+    let lag_samples = sample(&other, "stella_bus_lag_seconds_count") - lag_before;
+    assert!(lag_samples >= 6.0, "{lag_samples} lag samples:\n{other}");
+    assert!(sample(&other, "stella_bus_messages_total{direction=\"received\"}") >= lag_samples);
+    let lag_sum = sample(&other, "stella_bus_lag_seconds_sum");
+    assert!(
+        lag_sum > 0.0 && lag_sum < 5.0 * lag_samples,
+        "the bus lag is a real delay: {lag_sum} s in all"
+    );
+}
