@@ -18,8 +18,9 @@ use stella_engine::{Game, Variant};
 use stella_server::cluster::{take_over_orphans, Bus, Leases, RemoteCommand, Router, LEASE_MS};
 use stella_server::computer::Greedy;
 use stella_server::lobby::Lobby;
+use stella_server::monitoring::Metrics;
 use stella_server::protocol::{ErrorCode, EventEnvelope, TableEvent, UserInfo};
-use stella_server::storage::{GameRow, MoveRow, Storage};
+use stella_server::storage::{GameRow, MoveRow, Storage, WriterConfig};
 use stella_server::table::{
     create_table, LagPolicy, NewTable, Occupant, TableDeps, TableHandle, TimeControl,
 };
@@ -278,6 +279,61 @@ async fn a_move_is_stored_only_under_the_current_lease() {
     let moves = storage.moves("t1").await.unwrap();
     let paths: Vec<&str> = moves.iter().map(|m| m.path.as_str()).collect();
     assert_eq!(paths, ["a1-a2", "b1-b2"]);
+}
+
+#[tokio::test]
+async fn a_batch_refuses_the_stale_move_and_stores_the_valid_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = fresh_database(&dir).await;
+    // A long window: the moves below share one batch.
+    let writer = WriterConfig {
+        window: Duration::from_millis(300),
+        ..WriterConfig::default()
+    };
+    let storage = Storage::connect_with(&url, writer, Metrics::new())
+        .await
+        .expect("database opens");
+    for t in ["t1", "t2"] {
+        storage.insert_game(&game_row(t), &[]).await.unwrap();
+    }
+    let time = Arc::new(ManualTime::new(100_000));
+    let a = Leases::new(storage.clone(), "a", time.clone());
+    let b = Leases::new(storage.clone(), "b", time.clone());
+    // a held t2 and let it lapse; b took it over. a holds t1 now.
+    let stale = a.acquire("t2").await.unwrap().expect("a free table");
+    time.advance(LEASE_MS);
+    let t1 = a.acquire("t1").await.unwrap().expect("a free table").epoch;
+    let taken = b.acquire("t2").await.unwrap().expect("a lapsed lease");
+    let now = time.now_ms();
+    let moves = [
+        ("t1", move_row(1, "a1-a2"), "a", t1, true),
+        ("t2", move_row(1, "stale"), "a", stale.epoch, false),
+        ("t2", move_row(1, "b1-b2"), "b", taken.epoch, true),
+    ];
+    let mut tasks = Vec::new();
+    for (table, row, node, epoch, expected) in moves {
+        let storage = storage.clone();
+        tasks.push(tokio::spawn(async move {
+            let stored = storage
+                .insert_move_fenced(table, &row, node, epoch, now)
+                .await
+                .expect("no database error");
+            assert_eq!(stored, expected, "{table} {} by {node}", row.path);
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let paths = |moves: Vec<MoveRow>| moves.into_iter().map(|m| m.path).collect::<Vec<_>>();
+    assert_eq!(paths(storage.moves("t1").await.unwrap()), ["a1-a2"]);
+    assert_eq!(paths(storage.moves("t2").await.unwrap()), ["b1-b2"]);
+    let text = storage.metrics().render(0);
+    assert_eq!(
+        sample(&text, "stella_commit_batch_moves_count"),
+        1.0,
+        "{text}"
+    );
+    assert_eq!(sample(&text, "stella_commit_failures_total"), 0.0, "{text}");
 }
 
 #[tokio::test]
