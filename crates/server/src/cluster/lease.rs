@@ -133,13 +133,29 @@ impl Leases {
 
     /// Renews every lease once. Tables the database no longer lists as held by this
     /// node are dropped and announced as lost; on a database error nothing changes, so
-    /// the tokens run out on their own.
+    /// the tokens run out on their own. A table taken while the renewal was on its way
+    /// is left as its take set it.
     pub async fn renew_once(&self) -> StorageResult<()> {
+        let asked = self.epochs();
         let now = self.time.now_ms();
         let rows = self
             .storage
             .renew_leases(&self.node, now, now + LEASE_MS)
             .await?;
+        self.apply_renewal(&asked, &rows);
+        Ok(())
+    }
+
+    /// The epoch of every table held now.
+    fn epochs(&self) -> HashMap<String, i64> {
+        let held = self.held.lock().expect("lease lock");
+        held.iter().map(|(t, h)| (t.clone(), h.epoch)).collect()
+    }
+
+    /// Applies the answer of a renewal asked while the tables `asked` were held: a table
+    /// renewed under its epoch acts until its new expiry; one that was asked for and not
+    /// renewed is lost; one taken since (not in `asked`) keeps its own expiry.
+    fn apply_renewal(&self, asked: &HashMap<String, i64>, rows: &[LeaseRow]) {
         let mut lost = Vec::new();
         {
             let mut held = self.held.lock().expect("lease lock");
@@ -150,6 +166,7 @@ impl Leases {
                     h.act_until = row.expires_ms - SAFETY_MS;
                     true
                 }
+                _ if asked.get(table) != Some(&h.epoch) => true,
                 _ => {
                     lost.push(table.clone());
                     false
@@ -161,7 +178,6 @@ impl Leases {
             tracing::warn!(%table, node = %self.node, "lost the lease of a table");
             let _ = self.lost.send(table);
         }
-        Ok(())
     }
 
     /// Gives `table` up at once (its game ended, or the node hands it over).
@@ -266,6 +282,35 @@ mod tests {
             .find_map(|l| l.strip_prefix("stella_leases_held "))
             .and_then(|v| v.parse().ok())
             .unwrap_or_else(|| panic!("no stella_leases_held in\n{text}"))
+    }
+
+    #[tokio::test]
+    async fn a_table_taken_while_a_renewal_is_on_its_way_is_not_lost() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage.clone(), "a", time.clone());
+        let mut lost = a.subscribe_lost();
+        a.acquire("t1").await.unwrap().unwrap();
+        // The renewal is asked for t1; t2 is taken before its answer, which lists t1 only.
+        let asked = a.epochs();
+        a.acquire("t2").await.unwrap().unwrap();
+        time.advance(500);
+        let now = time.now_ms();
+        let rows: Vec<LeaseRow> = storage
+            .renew_leases("a", now, now + LEASE_MS)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|r| r.table_id == "t1")
+            .collect();
+        a.apply_renewal(&asked, &rows);
+        assert!(lost.try_recv().is_err(), "no table lost");
+        assert_eq!(a.count(), 2);
+        assert!(a.token("t2").is_some());
+        // A table that was asked for and is missing from the answer is lost.
+        a.apply_renewal(&a.epochs(), &rows);
+        assert_eq!(lost.try_recv().unwrap(), "t2");
+        assert_eq!(a.count(), 1);
     }
 
     #[tokio::test]
