@@ -6,15 +6,23 @@
 //!   wasm-bindgen-cli, npm packages, Debian chromium) and runs every test:
 //!   formatting, the repository's self-reference check (`self_reference`),
 //!   clippy, Rust unit/integration/doc tests, the wasm builds, the
-//!   fuzz targets' build, the web unit tests and the browser end-to-end tests.
+//!   fuzz targets' build, the web unit tests and the browser end-to-end tests, and
+//!   `cargo xtask cluster --check` on two nodes of the debug build.
 //!   The server's integration suite runs twice: on SQLite with the workspace's
 //!   tests, then on a PostgreSQL server (with a Redis server beside it) that the
 //!   task installs from Debian if missing, starts for the run and stops after it
 //!   (`services`); that second run goes on while the web tests run.
 //! - `cargo xtask test-postgres [FILTER]`: the server's integration suite on
 //!   PostgreSQL only (with Redis beside it), started as `cargo xtask test` does.
+//! - `cargo xtask cluster [--nodes N] [--base-port PORT] [--debug] [--check]`: builds
+//!   the web client and `stella` (release unless `--debug`), starts PostgreSQL and
+//!   Redis as the tests do and N `stella serve` nodes (3 by default) on loopback ports
+//!   from PORT (8080 by default), prints their addresses and waits for Ctrl-C or
+//!   SIGTERM, then stops the nodes gracefully and the services after them
+//!   (`cluster`). `--check` stops as soon as every node answers `/healthz`.
 //! - `cargo xtask web`: builds the web client (with the wasm package) only.
 
+mod cluster;
 mod self_reference;
 mod services;
 
@@ -139,6 +147,7 @@ fn test() {
         std::env::set_var("CI", "1");
     }
     run(&root, "cargo", &["test", "--workspace"]);
+    check_cluster(&root);
     run(
         &root,
         "cargo",
@@ -241,6 +250,46 @@ fn start_server_suite_on_postgres(
     })
 }
 
+/// The `cargo xtask cluster --check` run on the debug `stella` the tests built: two
+/// nodes on free ports, each answering `/healthz`, stopped gracefully.
+fn check_cluster(root: &Path) {
+    let nodes = 2;
+    let started = cluster::free_base_port(nodes).and_then(|base_port| {
+        let options = cluster::Options {
+            nodes,
+            base_port,
+            profile: cluster::Profile::Debug,
+            check: true,
+        };
+        eprintln!(
+            "xtask: cargo xtask cluster --debug --check --nodes {nodes} --base-port {base_port}"
+        );
+        let binary = cluster::stella_binary(root, options.profile);
+        cluster::run(&binary, &options, &root.join("target").join("cluster"))
+    });
+    if let Err(e) = started {
+        eprintln!("xtask: the cluster check failed: {e}");
+        exit(1);
+    }
+}
+
+/// `cargo xtask cluster`: builds, then runs the nodes until stopped.
+fn cluster_task(args: &[String]) {
+    let options = cluster::parse_options(args).unwrap_or_else(|e| {
+        eprintln!("xtask: {e}");
+        exit(2)
+    });
+    let root = root();
+    build_web();
+    run(&root, "cargo", &cluster::build_args(options.profile));
+    let binary = cluster::stella_binary(&root, options.profile);
+    let logs = root.join("target").join("cluster");
+    if let Err(e) = cluster::run(&binary, &options, &logs) {
+        eprintln!("xtask: {e}");
+        exit(1);
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -256,6 +305,7 @@ fn main() {
                 exit(1);
             }
         }
+        Some("cluster") => cluster_task(&args[1..]),
         Some("run") => {
             build_web();
             let mut serve = vec!["run", "--release", "-p", "stella-cli", "--", "serve"];
@@ -264,7 +314,8 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <run [serve args…] | test | test-postgres [filter] | web>"
+                "usage: cargo xtask <run [serve args…] | test | test-postgres [filter] | web | {}>",
+                cluster::USAGE
             );
             exit(2);
         }

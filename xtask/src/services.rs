@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 const START_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long a service may take to stop after being asked before it is killed.
 const STOP_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Whether services start in process groups of their own (see [`set_own_process_group`]).
+static OWN_PROCESS_GROUP: AtomicBool = AtomicBool::new(false);
 
 /// Processes started here and not yet stopped, with the folder each one owns.
 static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
@@ -162,6 +165,23 @@ fn as_account(command: &mut Command, account: Option<(u32, u32)>) -> &mut Comman
     command
 }
 
+/// Whether services started from now on run in process groups of their own. By
+/// default they share the terminal's, so Ctrl-C stops them with the tests; a task
+/// that stops them itself, in order, after its other children (`cluster`) sets this,
+/// so that Ctrl-C reaches the task alone.
+pub fn set_own_process_group(own: bool) {
+    OWN_PROCESS_GROUP.store(own, Ordering::Relaxed);
+}
+
+/// `command` in a process group of its own when [`set_own_process_group`] says so.
+fn in_group(command: &mut Command) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    if OWN_PROCESS_GROUP.load(Ordering::Relaxed) {
+        command.process_group(0);
+    }
+    command
+}
+
 /// Starts a PostgreSQL server on a free loopback port with trust authentication for
 /// user `postgres`, its data in a new temporary folder. Durability settings are
 /// relaxed (`fsync=off`): the data is thrown away when the tests end.
@@ -193,7 +213,7 @@ pub fn start_postgres() -> ServiceResult<Postgres> {
     let port = free_port()?;
     let log = std::fs::File::create(dir.join("postgres.log"))
         .map_err(|e| format!("cannot create postgres.log: {e}"))?;
-    let child = as_account(&mut Command::new(bin.join("postgres")), account)
+    let child = in_group(as_account(&mut Command::new(bin.join("postgres")), account))
         .arg("-D")
         .arg(&data)
         .arg("-k")
@@ -227,7 +247,7 @@ pub fn start_redis() -> ServiceResult<Redis> {
     let port = free_port()?;
     let log = std::fs::File::create(dir.join("redis.log"))
         .map_err(|e| format!("cannot create redis.log: {e}"))?;
-    let child = Command::new("redis-server")
+    let child = in_group(&mut Command::new("redis-server"))
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
         .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
         .arg("--dir")

@@ -11,11 +11,17 @@
 //! Against a loopback server each client uses its own source address
 //! (127.1.x.y), as distinct players would, so the per-address limit on guest
 //! sessions applies per player.
+//!
+//! `--url` may name several nodes of one site (repeated or separated by commas): the
+//! tables are spread round-robin over them, and with `--cross-node` the two players of
+//! a table connect to different nodes (`nodes`). The report gives the totals, then the
+//! figures of each node's clients.
 
 mod client;
+mod nodes;
 mod stats;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -33,9 +39,14 @@ use stats::Stats;
 /// Options of `stella-lab loadtest`.
 #[derive(Debug, clap::Args)]
 pub struct LoadtestArgs {
-    /// The server's base URL (http only).
+    /// The server's base URL (http only); several nodes of one site by repeating the
+    /// option or separating URLs with commas.
     #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    url: Vec<String>,
+    /// Seat the two players of each table on different nodes (needs two URLs or more),
+    /// so that moves and events cross the bus between the nodes.
+    #[arg(long)]
+    cross_node: bool,
     /// Simulated players (an even number: two per table).
     #[arg(long, default_value_t = 100)]
     clients: usize,
@@ -74,13 +85,17 @@ pub fn run(args: LoadtestArgs) -> anyhow::Result<()> {
     if args.duration == 0 {
         bail!("--duration must be at least 1 second");
     }
+    let urls = nodes::parse_urls(&args.url)?;
+    if args.cross_node && urls.len() < 2 {
+        bail!("--cross-node needs at least two URLs (--url A,B)");
+    }
     let time = args.time.as_deref().map(parse_time).transpose()?;
     let mut rt = tokio::runtime::Builder::new_multi_thread();
     if let Some(n) = args.threads {
         rt.worker_threads(n.max(1));
     }
     let rt = rt.enable_all().build()?;
-    rt.block_on(run_async(args, time))
+    rt.block_on(run_async(args, urls, time))
 }
 
 fn parse_time(s: &str) -> anyhow::Result<serde_json::Value> {
@@ -109,23 +124,20 @@ fn loopback_source(i: usize) -> IpAddr {
     ))
 }
 
-async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyhow::Result<()> {
-    let base = args.url.trim_end_matches('/').to_owned();
-    let Some(rest) = base.strip_prefix("http://") else {
-        bail!("--url must start with http:// (the load test speaks plain HTTP and ws://)");
-    };
-    let host_port = rest.split('/').next().unwrap_or(rest);
-    let host_port = if host_port.contains(':') && !host_port.ends_with(']') {
-        host_port.to_owned()
-    } else {
-        format!("{host_port}:80")
-    };
-    let addr: SocketAddr = tokio::net::lookup_host(&host_port)
-        .await
-        .with_context(|| format!("cannot resolve {host_port}"))?
-        .next()
-        .with_context(|| format!("no address for {host_port}"))?;
-    let spread = !args.same_address && addr.ip().is_loopback() && addr.is_ipv4();
+async fn run_async(
+    args: LoadtestArgs,
+    urls: Vec<String>,
+    time: Option<serde_json::Value>,
+) -> anyhow::Result<()> {
+    let mut targets = Vec::with_capacity(urls.len());
+    for url in &urls {
+        targets.push(nodes::resolve(url).await?);
+    }
+    let spread = !args.same_address
+        && targets
+            .iter()
+            .all(|n| n.addr.ip().is_loopback() && n.addr.is_ipv4());
+    let base = urls.join(", ");
 
     let duration = Duration::from_secs(args.duration);
     let ramp = Duration::from_secs_f64(
@@ -135,10 +147,7 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
     );
     let start = Instant::now();
     let shared = Arc::new(Shared {
-        base: base.clone(),
-        addr,
-        ws_url: format!("ws://{host_port}/ws"),
-        stats: Stats::default(),
+        nodes: targets,
         deadline: start + duration,
         think: Duration::from_millis(args.think_ms),
         time,
@@ -147,9 +156,10 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
     });
 
     eprintln!(
-        "stella-lab loadtest: {} clients ({} tables) against {base} for {} s, think {} ms, ramp {:.1} s{}",
+        "stella-lab loadtest: {} clients ({} tables) against {base}{} for {} s, think {} ms, ramp {:.1} s{}",
         args.clients,
         args.clients / 2,
+        if args.cross_node { " (players of a table on two nodes)" } else { "" },
         args.duration,
         args.think_ms,
         ramp.as_secs_f64(),
@@ -170,7 +180,8 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
         let at = start + ramp.mul_f64(p as f64 / pairs as f64);
         for (i, role) in [(2 * p, Role::Creator(tx)), (2 * p + 1, Role::Joiner(rx))] {
             let ip = spread.then(|| loopback_source(i));
-            let player = Player::new(i, role, ip, shared.clone());
+            let node = nodes::node_of(i, shared.nodes.len(), args.cross_node);
+            let player = Player::new(i, node, role, ip, shared.clone());
             tasks.push(tokio::spawn(async move {
                 tokio::time::sleep_until(at).await;
                 player.run().await;
@@ -188,7 +199,7 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
             loop {
                 tokio::time::sleep(Duration::from_millis(500)).await;
                 let now = Instant::now();
-                let s = &shared.stats;
+                let s = &Stats::merged(shared.nodes.iter().map(|n| &n.stats));
                 let moves = s.moves.load(Ordering::Relaxed);
                 if steady.is_none() && now >= start + ramp {
                     steady = Some((moves, s.games_finished.load(Ordering::Relaxed), now - start));
@@ -214,7 +225,7 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
     for t in tasks {
         // Every player stops by itself at the deadline; a panic is counted, not fatal.
         if t.await.is_err() {
-            shared.stats.error("client:panicked");
+            shared.nodes[0].stats.error("client:panicked");
         }
     }
     let elapsed = start.elapsed();
@@ -226,13 +237,25 @@ async fn run_async(args: LoadtestArgs, time: Option<serde_json::Value>) -> anyho
     };
     pb.finish_and_clear();
 
-    let summary = shared.stats.summary(elapsed.min(duration), steady);
+    let elapsed = elapsed.min(duration);
+    let total = Stats::merged(shared.nodes.iter().map(|n| &n.stats));
+    let mut summary = total.summary(elapsed, steady);
+    if shared.nodes.len() > 1 {
+        summary.nodes = shared
+            .nodes
+            .iter()
+            .map(|n| n.stats.node_summary(&n.base, elapsed))
+            .collect();
+    }
     println!(
-        "stella-lab loadtest: {} clients, {} s, think {} ms, {}",
+        "stella-lab loadtest: {} clients, {} s, think {} ms, {}, {} node{}{}",
         args.clients,
         args.duration,
         args.think_ms,
-        args.time.as_deref().unwrap_or("untimed")
+        args.time.as_deref().unwrap_or("untimed"),
+        shared.nodes.len(),
+        if shared.nodes.len() == 1 { "" } else { "s" },
+        if args.cross_node { ", cross-node" } else { "" },
     );
     summary.print();
     if let Some(path) = &args.report_json {

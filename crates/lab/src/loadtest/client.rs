@@ -19,19 +19,14 @@ use stella_ai::greedy::greedy_move;
 use stella_ai::rng::Rng;
 use stella_engine::{Game, MovePath, Variant};
 
+use super::nodes::Node;
 use super::stats::{GameLog, Stats};
 
 /// What every player shares.
 #[derive(Debug)]
 pub struct Shared {
-    /// The server's HTTP base, e.g. `http://127.0.0.1:8080`.
-    pub base: String,
-    /// The server's address (for the WebSocket).
-    pub addr: SocketAddr,
-    /// `ws://host:port/ws`.
-    pub ws_url: String,
-    /// Counters.
-    pub stats: Stats,
+    /// The servers, each with the counters of its clients.
+    pub nodes: Vec<Node>,
     /// When players stop.
     pub deadline: Instant,
     /// Mean think time before a move.
@@ -65,6 +60,8 @@ enum Stop {
 /// One simulated player.
 pub struct Player {
     index: usize,
+    /// The node (of [`Shared::nodes`]) this player connects to.
+    node: usize,
     role: Role,
     local_ip: Option<IpAddr>,
     shared: Arc<Shared>,
@@ -138,10 +135,17 @@ fn far_future() -> Instant {
 }
 
 impl Player {
-    /// A player; `index` seeds its choices and picks its source address.
-    pub fn new(index: usize, role: Role, local_ip: Option<IpAddr>, shared: Arc<Shared>) -> Self {
+    /// A player of `node`; `index` seeds its choices and picks its source address.
+    pub fn new(
+        index: usize,
+        node: usize,
+        role: Role,
+        local_ip: Option<IpAddr>,
+        shared: Arc<Shared>,
+    ) -> Self {
         Player {
             index,
+            node,
             role,
             local_ip,
             shared,
@@ -153,8 +157,12 @@ impl Player {
         }
     }
 
+    fn target(&self) -> &Node {
+        &self.shared.nodes[self.node]
+    }
+
     fn stats(&self) -> &Stats {
-        &self.shared.stats
+        &self.target().stats
     }
 
     /// Logs in, connects and plays games until the deadline.
@@ -196,7 +204,7 @@ impl Player {
         let mut backoff = Duration::from_millis(200);
         while Instant::now() < self.shared.deadline {
             let res = http
-                .post(format!("{}/api/guest", self.shared.base))
+                .post(format!("{}/api/guest", self.target().base))
                 .json(&json!({}))
                 .send()
                 .await;
@@ -236,7 +244,7 @@ impl Player {
 
     /// Opens the WebSocket with the session cookie and waits for `hello`.
     async fn connect(&self) -> Result<Ws, String> {
-        let socket = if self.shared.addr.is_ipv4() {
+        let socket = if self.target().addr.is_ipv4() {
             TcpSocket::new_v4()
         } else {
             TcpSocket::new_v6()
@@ -247,13 +255,13 @@ impl Player {
                 .bind(SocketAddr::new(ip, 0))
                 .map_err(|_| "ws:bind".to_owned())?;
         }
-        let tcp = timeout(Duration::from_secs(10), socket.connect(self.shared.addr))
+        let tcp = timeout(Duration::from_secs(10), socket.connect(self.target().addr))
             .await
             .map_err(|_| "ws:connect_timeout".to_owned())?
             .map_err(|_| "ws:connect".to_owned())?;
         let _ = tcp.set_nodelay(true);
         let mut req = self
-            .shared
+            .target()
             .ws_url
             .as_str()
             .into_client_request()

@@ -111,6 +111,64 @@ impl Stats {
         }
     }
 
+    /// The counters of several parts (the nodes of a run) added up.
+    pub fn merged<'a>(parts: impl IntoIterator<Item = &'a Stats>) -> Stats {
+        let total = Stats::default();
+        for part in parts {
+            for (sum, n) in [
+                (&total.connected, &part.connected),
+                (&total.ever_connected, &part.ever_connected),
+                (&total.games_started, &part.games_started),
+                (&total.games_finished, &part.games_finished),
+                (&total.moves, &part.moves),
+                (&total.reconnects, &part.reconnects),
+                (&total.resigned, &part.resigned),
+            ] {
+                sum.fetch_add(n.load(Ordering::Relaxed), Ordering::Relaxed);
+            }
+            total
+                .latency
+                .lock()
+                .expect("latency lock")
+                .add(&*part.latency.lock().expect("latency lock"))
+                .expect("histograms of equal bounds add up");
+            let mut errors = total.errors.lock().expect("errors lock");
+            for (kind, n) in part.errors.lock().expect("errors lock").iter() {
+                *errors.entry(kind.clone()).or_default() += n;
+            }
+            total
+                .games
+                .lock()
+                .expect("games lock")
+                .extend(part.games.lock().expect("games lock").iter().cloned());
+        }
+        total
+    }
+
+    /// The figures of one node of the run at `url`, over `elapsed`.
+    pub fn node_summary(&self, url: &str, elapsed: Duration) -> NodeSummary {
+        let h = self.latency.lock().expect("latency lock");
+        let q = |q: f64| {
+            if h.is_empty() {
+                0.0
+            } else {
+                h.value_at_quantile(q) as f64 / 1000.0
+            }
+        };
+        let moves = self.moves.load(Ordering::Relaxed);
+        NodeSummary {
+            url: url.to_owned(),
+            clients_connected: self.ever_connected.load(Ordering::Relaxed),
+            games_finished: self.games_finished.load(Ordering::Relaxed),
+            moves,
+            moves_per_s: moves as f64 / elapsed.as_secs_f64().max(1e-9),
+            p50_ms: q(0.50),
+            p95_ms: q(0.95),
+            p99_ms: q(0.99),
+            errors: self.error_total(),
+        }
+    }
+
     /// A copy of everything, for the final report.
     pub fn summary(&self, elapsed: Duration, steady: Option<(u64, u64, Duration)>) -> Summary {
         let h = self.latency.lock().expect("latency lock").clone();
@@ -154,8 +212,32 @@ impl Stats {
             },
             errors: self.errors.lock().expect("errors lock").clone(),
             games: self.games.lock().expect("games lock").clone(),
+            nodes: Vec::new(),
         }
     }
+}
+
+/// The figures of the clients of one node (the games count where their creator sits).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NodeSummary {
+    /// The node's URL.
+    pub url: String,
+    /// Its clients that logged in and connected.
+    pub clients_connected: u64,
+    /// Games its clients created and saw to the end.
+    pub games_finished: u64,
+    /// Moves of its clients acknowledged.
+    pub moves: u64,
+    /// Those moves per second over the whole run.
+    pub moves_per_s: f64,
+    /// Median move round trip of its clients.
+    pub p50_ms: f64,
+    /// 95th percentile.
+    pub p95_ms: f64,
+    /// 99th percentile.
+    pub p99_ms: f64,
+    /// Errors its clients met.
+    pub errors: u64,
 }
 
 /// The figures of a finished run.
@@ -197,6 +279,9 @@ pub struct Summary {
     pub errors: BTreeMap<String, u64>,
     /// Per-client game logs.
     pub games: Vec<GameLog>,
+    /// Per node, when the run drove several.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nodes: Vec<NodeSummary>,
 }
 
 impl Summary {
@@ -228,6 +313,12 @@ impl Summary {
         if self.reconnects > 0 {
             println!("reconnects      {}", self.reconnects);
         }
+        for n in &self.nodes {
+            println!(
+                "node {}: {} clients, {} moves ({:.0}/s), p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, {} errors",
+                n.url, n.clients_connected, n.moves, n.moves_per_s, n.p50_ms, n.p95_ms, n.p99_ms, n.errors
+            );
+        }
         if self.errors.is_empty() {
             println!("errors          none");
         } else {
@@ -237,5 +328,36 @@ impl Summary {
                 println!("  {kind:<30} {n}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nodes_counters_add_up() {
+        let a = Stats::default();
+        let b = Stats::default();
+        a.acked(Duration::from_millis(2));
+        a.acked(Duration::from_millis(4));
+        b.acked(Duration::from_millis(40));
+        a.error("ws:lost");
+        b.error("ws:lost");
+        b.error("timeout:ack");
+        b.ever_connected.fetch_add(3, Ordering::Relaxed);
+        let total = Stats::merged([&a, &b]);
+        assert_eq!(total.moves.load(Ordering::Relaxed), 3);
+        assert_eq!(total.ever_connected.load(Ordering::Relaxed), 3);
+        assert_eq!(total.error_total(), 3);
+        assert!((total.latency_ms(1.0) - 40.0).abs() < 0.1);
+        let summary = total.summary(Duration::from_secs(1), None);
+        assert_eq!(summary.errors["ws:lost"], 2);
+        assert_eq!(summary.latency_samples, 3);
+        let node = b.node_summary("http://127.0.0.1:8081", Duration::from_secs(2));
+        assert_eq!(node.moves, 1);
+        assert!((node.moves_per_s - 0.5).abs() < 1e-9);
+        assert_eq!(node.clients_connected, 3);
+        assert_eq!(node.errors, 2);
     }
 }

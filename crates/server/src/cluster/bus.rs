@@ -4,14 +4,22 @@
 //! broadcast that any number of tasks read. When Redis goes away the bus reports itself
 //! unhealthy, publishing fails at once (callers answer `unavailable` rather than
 //! pretend), and a background task reconnects and subscribes to every channel again.
+//!
+//! Every message travels stamped with its publishing time (the publisher's wall clock,
+//! in microseconds): the receiving node counts it and records the delay from publishing
+//! to delivery in its metrics (`stella_bus_messages_total`, `stella_bus_lag_seconds`;
+//! between machines the delay includes their clocks' difference, which NTP keeps to
+//! about a millisecond). Readers get the message as published, without its stamp.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use futures_util::StreamExt;
 use tokio::sync::{broadcast, mpsc, watch};
+
+use crate::monitoring::Metrics;
 
 /// Messages a subscriber may fall behind before it misses some.
 const CHANNEL_CAPACITY: usize = 1024;
@@ -19,6 +27,10 @@ const CHANNEL_CAPACITY: usize = 1024;
 const RECONNECT_MS: u64 = 250;
 /// The longest a publish may take.
 const PUBLISH_TIMEOUT: Duration = Duration::from_secs(2);
+/// The first byte of a stamped message; eight bytes of publishing time follow.
+const STAMPED: u8 = 1;
+/// The length of the stamp before the message itself.
+const STAMP_LEN: usize = 9;
 
 /// Why the bus could not do something.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +54,7 @@ struct Inner {
     channels: Mutex<HashMap<String, broadcast::Sender<Vec<u8>>>>,
     subscribe: mpsc::UnboundedSender<Subscription>,
     healthy: AtomicBool,
+    metrics: Metrics,
 }
 
 /// A change to the channels the subscribing connection listens to.
@@ -53,8 +66,13 @@ enum Subscription {
 
 impl Bus {
     /// Connects to the Redis server at `url` (`redis://HOST:PORT`); fails when the URL
-    /// is wrong or the server does not answer now. Runs until `shutdown` turns true.
-    pub async fn connect(url: &str, shutdown: watch::Receiver<bool>) -> Result<Bus, BusError> {
+    /// is wrong or the server does not answer now. Counts its messages in `metrics`.
+    /// Runs until `shutdown` turns true.
+    pub async fn connect(
+        url: &str,
+        metrics: Metrics,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<Bus, BusError> {
         let client = redis::Client::open(url).map_err(|e| BusError::Url(e.to_string()))?;
         let publisher = client
             .get_multiplexed_async_connection()
@@ -67,6 +85,7 @@ impl Bus {
             channels: Mutex::new(HashMap::new()),
             subscribe: tx,
             healthy: AtomicBool::new(true),
+            metrics,
         }));
         tokio::spawn(bus.clone().subscriber(rx, shutdown));
         Ok(bus)
@@ -95,12 +114,17 @@ impl Bus {
             PUBLISH_TIMEOUT,
             redis::cmd("PUBLISH")
                 .arg(channel)
-                .arg(payload)
+                .arg(stamp(payload, now_us()))
                 .query_async::<i64>(conn),
         )
         .await;
         match sent {
-            Ok(Ok(_)) => Ok(()),
+            Ok(Ok(_)) => {
+                if !is_probe(payload) {
+                    self.0.metrics.bus_published();
+                }
+                Ok(())
+            }
             Ok(Err(e)) => {
                 *slot = None;
                 Err(self.failed(e.to_string()))
@@ -240,7 +264,12 @@ impl Bus {
         }
     }
 
-    fn deliver(&self, channel: &str, payload: &[u8]) {
+    fn deliver(&self, channel: &str, message: &[u8]) {
+        let (sent_us, payload) = unstamp(message);
+        if let (Some(sent_us), false) = (sent_us, is_probe(payload)) {
+            let lag = Duration::from_micros(now_us().saturating_sub(sent_us));
+            self.0.metrics.bus_message(lag);
+        }
         let channels = self.0.channels.lock().expect("bus lock");
         if let Some(tx) = channels.get(channel) {
             let _ = tx.send(payload.to_vec());
@@ -248,7 +277,64 @@ impl Bus {
     }
 }
 
+/// Microseconds since the Unix epoch by the wall clock.
+fn now_us() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
+/// `payload` with its publishing time in front.
+fn stamp(payload: &[u8], sent_us: u64) -> Vec<u8> {
+    let mut message = Vec::with_capacity(STAMP_LEN + payload.len());
+    message.push(STAMPED);
+    message.extend_from_slice(&sent_us.to_be_bytes());
+    message.extend_from_slice(payload);
+    message
+}
+
+/// The publishing time and the payload of a message as it came off the bus; a message
+/// without a stamp (published by something else than a node) is taken whole.
+fn unstamp(message: &[u8]) -> (Option<u64>, &[u8]) {
+    match message.split_first() {
+        Some((&STAMPED, rest)) if rest.len() >= STAMP_LEN - 1 => {
+            let (time, payload) = rest.split_at(STAMP_LEN - 1);
+            let time = u64::from_be_bytes(time.try_into().expect("eight bytes"));
+            (Some(time), payload)
+        }
+        _ => (None, message),
+    }
+}
+
 /// Whether a bus message is one of the bus's own subscription probes.
 pub fn is_probe(payload: &[u8]) -> bool {
     payload.first() == Some(&0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stamp_comes_off_whole() {
+        let message = stamp(b"{\"w\":1}", 1_700_000_000_123_456);
+        assert_eq!(message.len(), STAMP_LEN + 7);
+        assert_eq!(
+            unstamp(&message),
+            (Some(1_700_000_000_123_456), &b"{\"w\":1}"[..])
+        );
+        let probe = stamp(b"\0probe:x", 5);
+        let (_, payload) = unstamp(&probe);
+        assert!(is_probe(payload));
+        assert_eq!(unstamp(&stamp(b"", 7)), (Some(7), &b""[..]));
+    }
+
+    #[test]
+    fn a_message_without_a_stamp_is_taken_whole() {
+        assert_eq!(unstamp(b"{}"), (None, &b"{}"[..]));
+        assert_eq!(unstamp(b""), (None, &b""[..]));
+        // Too short to hold a time.
+        assert_eq!(unstamp(&[STAMPED, 1, 2]), (None, &[STAMPED, 1, 2][..]));
+    }
 }

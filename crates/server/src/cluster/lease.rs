@@ -8,6 +8,9 @@
 //! another node, whose clock may run up to that much ahead, can take it; the epoch check
 //! in every move's transaction keeps even a node that missed that moment from storing
 //! anything after a take-over.
+//!
+//! The number of leases held is kept in the storage's metrics (`stella_leases_held`)
+//! after every take, renewal and release.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -96,6 +99,12 @@ impl Leases {
                 act_until: row.expires_ms - SAFETY_MS,
             },
         );
+        self.report_count();
+    }
+
+    /// Puts the number of leases held in the metrics.
+    fn report_count(&self) {
+        self.storage.metrics().set_leases_held(self.count());
     }
 
     /// The token of `table` while this node may still act for it: held, and not within
@@ -124,13 +133,29 @@ impl Leases {
 
     /// Renews every lease once. Tables the database no longer lists as held by this
     /// node are dropped and announced as lost; on a database error nothing changes, so
-    /// the tokens run out on their own.
+    /// the tokens run out on their own. A table taken while the renewal was on its way
+    /// is left as its take set it.
     pub async fn renew_once(&self) -> StorageResult<()> {
+        let asked = self.epochs();
         let now = self.time.now_ms();
         let rows = self
             .storage
             .renew_leases(&self.node, now, now + LEASE_MS)
             .await?;
+        self.apply_renewal(&asked, &rows);
+        Ok(())
+    }
+
+    /// The epoch of every table held now.
+    fn epochs(&self) -> HashMap<String, i64> {
+        let held = self.held.lock().expect("lease lock");
+        held.iter().map(|(t, h)| (t.clone(), h.epoch)).collect()
+    }
+
+    /// Applies the answer of a renewal asked while the tables `asked` were held: a table
+    /// renewed under its epoch acts until its new expiry; one that was asked for and not
+    /// renewed is lost; one taken since (not in `asked`) keeps its own expiry.
+    fn apply_renewal(&self, asked: &HashMap<String, i64>, rows: &[LeaseRow]) {
         let mut lost = Vec::new();
         {
             let mut held = self.held.lock().expect("lease lock");
@@ -141,22 +166,24 @@ impl Leases {
                     h.act_until = row.expires_ms - SAFETY_MS;
                     true
                 }
+                _ if asked.get(table) != Some(&h.epoch) => true,
                 _ => {
                     lost.push(table.clone());
                     false
                 }
             });
         }
+        self.report_count();
         for table in lost {
             tracing::warn!(%table, node = %self.node, "lost the lease of a table");
             let _ = self.lost.send(table);
         }
-        Ok(())
     }
 
     /// Gives `table` up at once (its game ended, or the node hands it over).
     pub async fn release(&self, table: &str, finished: bool) -> StorageResult<()> {
         let held = self.held.lock().expect("lease lock").remove(table);
+        self.report_count();
         if let Some(h) = held {
             if finished {
                 self.storage
@@ -246,6 +273,58 @@ mod tests {
         a.renew_once().await.unwrap();
         assert_eq!(lost.try_recv().unwrap(), "t1");
         assert_eq!(a.count(), 0);
+        assert_eq!(leases_held(&a), 0.0);
+    }
+
+    fn leases_held(leases: &Leases) -> f64 {
+        let text = leases.storage.metrics().render(0);
+        text.lines()
+            .find_map(|l| l.strip_prefix("stella_leases_held "))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("no stella_leases_held in\n{text}"))
+    }
+
+    #[tokio::test]
+    async fn a_table_taken_while_a_renewal_is_on_its_way_is_not_lost() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage.clone(), "a", time.clone());
+        let mut lost = a.subscribe_lost();
+        a.acquire("t1").await.unwrap().unwrap();
+        // The renewal is asked for t1; t2 is taken before its answer, which lists t1 only.
+        let asked = a.epochs();
+        a.acquire("t2").await.unwrap().unwrap();
+        time.advance(500);
+        let now = time.now_ms();
+        let rows: Vec<LeaseRow> = storage
+            .renew_leases("a", now, now + LEASE_MS)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|r| r.table_id == "t1")
+            .collect();
+        a.apply_renewal(&asked, &rows);
+        assert!(lost.try_recv().is_err(), "no table lost");
+        assert_eq!(a.count(), 2);
+        assert!(a.token("t2").is_some());
+        // A table that was asked for and is missing from the answer is lost.
+        a.apply_renewal(&a.epochs(), &rows);
+        assert_eq!(lost.try_recv().unwrap(), "t2");
+        assert_eq!(a.count(), 1);
+    }
+
+    #[tokio::test]
+    async fn the_metrics_count_the_leases_held() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage, "a", time.clone());
+        a.acquire("t1").await.unwrap().unwrap();
+        a.acquire("t2").await.unwrap().unwrap();
+        assert_eq!(leases_held(&a), 2.0);
+        a.renew_once().await.unwrap();
+        assert_eq!(leases_held(&a), 2.0);
+        a.release("t1", false).await.unwrap();
+        assert_eq!(leases_held(&a), 1.0);
     }
 
     #[tokio::test]

@@ -53,7 +53,7 @@ impl ClusterNode {
         shutdown: watch::Receiver<bool>,
     ) -> Result<ClusterNode, BusError> {
         let id = crate::ids::random_id(10);
-        let bus = Bus::connect(bus_url, shutdown).await?;
+        let bus = Bus::connect(bus_url, storage.metrics().clone(), shutdown).await?;
         let leases = Arc::new(Leases::new(storage.clone(), id.clone(), time.clone()));
         let router = Router::start(bus.clone(), id.clone(), lobby)
             .await

@@ -11,15 +11,17 @@
 //! | `stella_commit_batch_moves` | histogram | moves per group-commit transaction |
 //! | `stella_commit_seconds` | histogram | time to store one batch |
 //! | `stella_commit_failures_total` | counter | batches the database refused |
-//! | `stella_bus_lag_seconds` | histogram | delay of messages between nodes |
+//! | `stella_bus_lag_seconds` | histogram | from a bus message's publishing (the sender's clock) to its delivery here |
+//! | `stella_bus_messages_total{direction="sent"\|"received"}` | counter | messages this node published on the bus / received from it |
 //! | `stella_leases_held` | gauge | table leases this node holds |
 //!
-//! The last two are filled by the multi-node parts; a single node leaves them at zero.
+//! The last three are filled by the multi-node parts (`crate::cluster`); a single node
+//! leaves them at zero.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use metrics::{Counter, Gauge, Histogram, Key, Metadata, Recorder, Unit};
+use metrics::{Counter, Gauge, Histogram, Key, Label, Metadata, Recorder, Unit};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 /// How often histogram samples are folded into their buckets when nobody scrapes.
@@ -32,6 +34,10 @@ const LATENCY_BUCKETS: &[f64] = &[
 
 /// Bucket bounds of the batch-size histogram, in moves.
 const BATCH_BUCKETS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0];
+
+/// The labels of the bus message counter's two series.
+const BUS_SENT: &[Label] = &[Label::from_static_parts("direction", "sent")];
+const BUS_RECEIVED: &[Label] = &[Label::from_static_parts("direction", "received")];
 
 /// The server's metrics (cheap to clone).
 #[derive(Clone)]
@@ -47,6 +53,8 @@ struct Inner {
     commit_latency: Histogram,
     commit_failures: Counter,
     bus_lag: Histogram,
+    bus_sent: Counter,
+    bus_received: Counter,
     leases_held: Gauge,
 }
 
@@ -90,6 +98,11 @@ impl Metrics {
             recorder.describe_histogram(name.into(), Some(unit), help.into());
             recorder.register_histogram(&Key::from_static_name(name), &meta)
         };
+        recorder.describe_counter(
+            "stella_bus_messages_total".into(),
+            Some(Unit::Count),
+            "Messages published on the bus (sent) or received from it".into(),
+        );
         let inner = Inner {
             connections: gauge(
                 "stella_connections",
@@ -121,7 +134,15 @@ impl Metrics {
             bus_lag: histogram(
                 "stella_bus_lag_seconds",
                 Unit::Seconds,
-                "Delay of messages between nodes",
+                "From a bus message's publishing to its delivery",
+            ),
+            bus_sent: recorder.register_counter(
+                &Key::from_static_parts("stella_bus_messages_total", BUS_SENT),
+                &meta,
+            ),
+            bus_received: recorder.register_counter(
+                &Key::from_static_parts("stella_bus_messages_total", BUS_RECEIVED),
+                &meta,
             ),
             leases_held: gauge(
                 "stella_leases_held",
@@ -179,9 +200,15 @@ impl Metrics {
         }
     }
 
-    /// A message between nodes arrived `lag` after it was sent.
+    /// A message from the bus arrived `lag` after it was published.
     pub fn bus_message(&self, lag: Duration) {
+        self.0.bus_received.increment(1);
         self.0.bus_lag.record(lag.as_secs_f64());
+    }
+
+    /// This node published a message on the bus.
+    pub fn bus_published(&self) {
+        self.0.bus_sent.increment(1);
     }
 
     /// This node now holds `leases` table leases.
@@ -212,6 +239,9 @@ mod tests {
         m.commit(3, Duration::from_millis(2), true);
         m.commit(1, Duration::from_millis(1), false);
         m.set_leases_held(4);
+        m.bus_published();
+        m.bus_published();
+        m.bus_message(Duration::from_micros(300));
         let text = m.render(7);
         assert_eq!(value(&text, "stella_connections"), Some(1.0));
         assert_eq!(value(&text, "stella_tables"), Some(7.0));
@@ -224,6 +254,18 @@ mod tests {
         assert_eq!(value(&text, "stella_commit_batch_moves_sum"), Some(4.0));
         assert_eq!(value(&text, "stella_commit_failures_total"), Some(1.0));
         assert_eq!(value(&text, "stella_leases_held"), Some(4.0));
+        assert_eq!(
+            value(&text, "stella_bus_messages_total{direction=\"sent\"}"),
+            Some(2.0)
+        );
+        assert_eq!(
+            value(&text, "stella_bus_messages_total{direction=\"received\"}"),
+            Some(1.0)
+        );
+        assert_eq!(
+            value(&text, "stella_bus_lag_seconds_bucket{le=\"0.0005\"}"),
+            Some(1.0)
+        );
         assert!(text.contains("# HELP stella_move_ack_seconds"), "{text}");
     }
 

@@ -1,7 +1,7 @@
 //! Table leases: which node of a cluster runs each live table, and the fenced write
 //! of a move (stored only while the writer still holds the table's lease).
 
-use super::{MoveRow, Storage, StorageResult};
+use super::{Fence, MoveRow, Storage, StorageResult};
 
 /// A held lease: `node` runs `table` under `epoch` until `expires_ms`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -45,22 +45,29 @@ impl Storage {
 
     /// Extends every unexpired lease `node` holds to `expires_ms`; returns the tables
     /// (with their epochs) still held. A lease that lapsed is not renewed: another node
-    /// may be taking the table over.
+    /// may be taking the table over. On PostgreSQL the rows are locked in the byte order
+    /// of their table ids, the order in which a batch of moves locks them (see `writer`).
     pub async fn renew_leases(
         &self,
         node: &str,
         now: i64,
         expires_ms: i64,
     ) -> StorageResult<Vec<LeaseRow>> {
-        let rows = sqlx::query_as::<_, LeaseRow>(
+        let sql = if self.postgres {
+            "UPDATE table_leases SET expires_ms = $1 WHERE table_id IN \
+             (SELECT table_id FROM table_leases WHERE node = $2 AND expires_ms > $3 \
+             ORDER BY table_id COLLATE \"C\" FOR UPDATE) \
+             RETURNING table_id, node, epoch, expires_ms"
+        } else {
             "UPDATE table_leases SET expires_ms = $1 WHERE node = $2 AND expires_ms > $3 \
-             RETURNING table_id, node, epoch, expires_ms",
-        )
-        .bind(expires_ms)
-        .bind(node)
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
+             RETURNING table_id, node, epoch, expires_ms"
+        };
+        let rows = sqlx::query_as::<_, LeaseRow>(sql)
+            .bind(expires_ms)
+            .bind(node)
+            .bind(now)
+            .fetch_all(&self.pool)
+            .await?;
         Ok(rows)
     }
 
@@ -115,9 +122,10 @@ impl Storage {
     }
 
     /// Stores a move of `game_id` only if `node` still holds the game's lease under
-    /// `epoch` at `now`; false (nothing stored) when it does not. The lease row is
-    /// written first in the same transaction, so it stays locked until the move is
-    /// committed: a node taking the table over waits for that commit and then reads
+    /// `epoch` at `now`; false (nothing stored) when it does not. The move goes through
+    /// the group-commit writer like any other, its batch's statement checking the lease
+    /// row (see `writer`): on PostgreSQL that row stays locked until the move is
+    /// committed, so a node taking the table over waits for that commit and then reads
     /// the move, and a write after a take-over finds the new epoch and stores nothing.
     pub async fn insert_move_fenced(
         &self,
@@ -127,35 +135,11 @@ impl Storage {
         epoch: i64,
         now: i64,
     ) -> StorageResult<bool> {
-        let mut tx = self.pool.begin().await?;
-        let held = sqlx::query(
-            "UPDATE table_leases SET epoch = epoch WHERE table_id = $1 AND node = $2 \
-             AND epoch = $3 AND expires_ms > $4",
-        )
-        .bind(game_id)
-        .bind(node)
-        .bind(epoch)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        if !held {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, colour, path, clock, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(game_id)
-        .bind(m.ply)
-        .bind(&m.colour)
-        .bind(&m.path)
-        .bind(&m.clock)
-        .bind(m.at_ms)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(true)
+        let fence = Fence {
+            node: node.to_owned(),
+            epoch,
+            now,
+        };
+        self.writer.insert_fenced(game_id, m, fence).await
     }
 }

@@ -18,6 +18,7 @@ mod rows;
 mod tokens;
 mod users;
 mod writer;
+use writer::Fence;
 pub use writer::WriterConfig;
 
 use std::str::FromStr;
@@ -53,6 +54,8 @@ pub type StorageResult<T> = Result<T, StorageError>;
 #[derive(Debug, Clone)]
 pub struct Storage {
     pool: AnyPool,
+    /// PostgreSQL rather than SQLite.
+    postgres: bool,
     writer: MoveWriter,
     metrics: Metrics,
 }
@@ -115,9 +118,10 @@ impl Storage {
             pool.execute("PRAGMA journal_mode = WAL").await?;
         }
         sqlx::migrate!("./migrations").run(&pool).await?;
-        let writer = MoveWriter::start(pool.clone(), writer, metrics.clone());
+        let writer = MoveWriter::start(pool.clone(), !sqlite, writer, metrics.clone());
         Ok(Storage {
             pool,
+            postgres: !sqlite,
             writer,
             metrics,
         })

@@ -8,6 +8,16 @@
 //! a batch fails, its moves are retried one transaction each, so one bad row (or a
 //! database that failed for a moment) reaches only the moves it concerns; every move
 //! that is not stored gets the error, and no move is answered before it is stored.
+//!
+//! A cluster's moves are fenced ([`Fence`]): such a move is inserted only while the
+//! table's lease row still names the writing node and epoch, checked by the batch's
+//! own statement (`INSERT … SELECT … WHERE EXISTS (the lease row)`), so fenced and
+//! plain moves share batches. A move whose fence fails is answered "not stored" alone;
+//! the other moves of its batch are stored. On PostgreSQL the check locks the lease row
+//! (`FOR SHARE`) until the batch commits: a node taking the table over waits for that
+//! commit and then reads the move, and a batch that runs after a take-over finds the
+//! new epoch. The moves of a batch are ordered by table, and lease renewal locks its
+//! rows in the same order, so the two never wait for each other in a circle.
 
 use std::time::{Duration, Instant};
 
@@ -41,19 +51,34 @@ impl Default for WriterConfig {
     }
 }
 
-/// Rows per INSERT statement: 6 bound values each, 768 in all, well under SQLite's
-/// (32,766) and PostgreSQL's (65,535) limits on bound parameters.
+/// Rows per INSERT statement: at most 10 bound values each (6 for the move, 4 for its
+/// fence), 1,280 in all, well under SQLite's (32,766) and PostgreSQL's (65,535) limits
+/// on bound parameters and SQLite's 500 terms of a compound SELECT.
 const ROWS_PER_STATEMENT: usize = 128;
+
+/// The lease a fenced move must still be under when it is stored: the table's lease
+/// row names `node` with `epoch` and runs out after `now`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Fence {
+    /// The writing node.
+    pub node: String,
+    /// The epoch of its lease.
+    pub epoch: i64,
+    /// The time of the write (ms since the Unix epoch).
+    pub now: i64,
+}
 
 /// Moves waiting in the writer's queue before a table waits to hand its move over.
 const QUEUE: usize = 8_192;
 
-/// One move to store and who waits for it.
+/// One move to store and who waits for it: true once stored, false when its fence
+/// failed (nothing stored).
 #[derive(Debug)]
 struct Pending {
     game_id: String,
     row: MoveRow,
-    done: oneshot::Sender<StorageResult<()>>,
+    fence: Option<Fence>,
+    done: oneshot::Sender<StorageResult<bool>>,
 }
 
 #[derive(Debug)]
@@ -75,19 +100,46 @@ fn writer_gone() -> StorageError {
 }
 
 impl MoveWriter {
-    /// Starts the writer task on `pool`.
-    pub(crate) fn start(pool: AnyPool, config: WriterConfig, metrics: Metrics) -> MoveWriter {
+    /// Starts the writer task on `pool` (a PostgreSQL one when `postgres`).
+    pub(crate) fn start(
+        pool: AnyPool,
+        postgres: bool,
+        config: WriterConfig,
+        metrics: Metrics,
+    ) -> MoveWriter {
         let (tx, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(run(pool, config, metrics, rx));
+        let db = Db { pool, postgres };
+        tokio::spawn(run(db, config, metrics, rx));
         MoveWriter { tx }
     }
 
     /// Stores one move; returns once the transaction that holds it is committed.
     pub(crate) async fn insert(&self, game_id: &str, row: &MoveRow) -> StorageResult<()> {
+        self.submit(game_id, row, None).await.map(|_| ())
+    }
+
+    /// Stores one move if its `fence` holds when its batch is stored; true once
+    /// committed, false (nothing stored) when the lease is no longer the writer's.
+    pub(crate) async fn insert_fenced(
+        &self,
+        game_id: &str,
+        row: &MoveRow,
+        fence: Fence,
+    ) -> StorageResult<bool> {
+        self.submit(game_id, row, Some(fence)).await
+    }
+
+    async fn submit(
+        &self,
+        game_id: &str,
+        row: &MoveRow,
+        fence: Option<Fence>,
+    ) -> StorageResult<bool> {
         let (done, answer) = oneshot::channel();
         let pending = Pending {
             game_id: game_id.to_owned(),
             row: row.clone(),
+            fence,
             done,
         };
         self.tx
@@ -107,12 +159,16 @@ impl MoveWriter {
     }
 }
 
-async fn run(
+/// The database the writer stores in.
+#[derive(Debug, Clone)]
+struct Db {
     pool: AnyPool,
-    config: WriterConfig,
-    metrics: Metrics,
-    mut rx: mpsc::Receiver<Request>,
-) {
+    /// PostgreSQL (whose fence check locks the lease row) rather than SQLite (whose
+    /// writers take turns on the whole database).
+    postgres: bool,
+}
+
+async fn run(db: Db, config: WriterConfig, metrics: Metrics, mut rx: mpsc::Receiver<Request>) {
     let in_flight = u32::try_from(config.in_flight.max(1)).unwrap_or(u32::MAX);
     let slots = Arc::new(Semaphore::new(in_flight as usize));
     let mut batch: Vec<Pending> = Vec::with_capacity(config.max_batch);
@@ -150,10 +206,9 @@ async fn run(
                 .acquire_owned()
                 .await
                 .expect("the writer never closes its semaphore");
-            let (pool, metrics, moves) =
-                (pool.clone(), metrics.clone(), std::mem::take(&mut batch));
+            let (db, metrics, moves) = (db.clone(), metrics.clone(), std::mem::take(&mut batch));
             tokio::spawn(async move {
-                store_batch(&pool, &metrics, moves).await;
+                store_batch(&db, &metrics, moves).await;
                 drop(slot);
             });
         }
@@ -173,7 +228,7 @@ async fn run(
             }
             while !rest.is_empty() {
                 let n = rest.len().min(config.max_batch.max(1));
-                store_batch(&pool, &metrics, rest.drain(..n).collect()).await;
+                store_batch(&db, &metrics, rest.drain(..n).collect()).await;
             }
             let _ = done.send(());
             return;
@@ -183,15 +238,17 @@ async fn run(
 
 /// Stores a batch in one transaction and answers every move; on failure, retries each
 /// move alone.
-async fn store_batch(pool: &AnyPool, metrics: &Metrics, batch: Vec<Pending>) {
+async fn store_batch(db: &Db, metrics: &Metrics, mut batch: Vec<Pending>) {
+    // Lease rows are locked in the byte order of their table ids (see the module's notes).
+    batch.sort_by(|a, b| a.game_id.cmp(&b.game_id));
     let started = Instant::now();
     let size = batch.len();
-    let result = insert_all(pool, &batch).await;
+    let result = insert_all(db, &batch).await;
     metrics.commit(size, started.elapsed(), result.is_ok());
     match result {
-        Ok(()) => {
-            for p in batch {
-                let _ = p.done.send(Ok(()));
+        Ok(stored) => {
+            for (p, stored) in batch.into_iter().zip(stored) {
+                let _ = p.done.send(Ok(stored));
             }
         }
         Err(e) if size == 1 => {
@@ -203,29 +260,55 @@ async fn store_batch(pool: &AnyPool, metrics: &Metrics, batch: Vec<Pending>) {
             for p in batch {
                 let one = std::slice::from_ref(&p);
                 let started = Instant::now();
-                let r = insert_all(pool, one).await;
+                let r = insert_all(db, one).await;
                 metrics.commit(1, started.elapsed(), r.is_ok());
-                let _ = p.done.send(r);
+                let _ = p.done.send(r.map(|stored| stored[0]));
             }
         }
     }
 }
 
 /// Inserts the moves atomically: one statement (atomic by itself, one round trip to
-/// the database) when they fit in one, else one transaction.
-async fn insert_all(pool: &AnyPool, moves: &[Pending]) -> StorageResult<()> {
+/// the database) when they fit in one, else one transaction. Returns whether each move
+/// was stored (false: its fence failed).
+async fn insert_all(db: &Db, moves: &[Pending]) -> StorageResult<Vec<bool>> {
     if moves.len() <= ROWS_PER_STATEMENT {
-        let sql = insert_sql(moves.len());
-        insert_query(&sql, moves).execute(pool).await?;
-        return Ok(());
+        return insert_chunk(&db.pool, db.postgres, moves).await;
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = db.pool.begin().await?;
+    let mut stored = Vec::with_capacity(moves.len());
     for chunk in moves.chunks(ROWS_PER_STATEMENT) {
-        let sql = insert_sql(chunk.len());
-        insert_query(&sql, chunk).execute(&mut *tx).await?;
+        stored.extend(insert_chunk(&mut *tx, db.postgres, chunk).await?);
     }
     tx.commit().await?;
-    Ok(())
+    Ok(stored)
+}
+
+/// Inserts one statement's worth of moves on `conn`.
+async fn insert_chunk<'c, E>(conn: E, postgres: bool, moves: &[Pending]) -> StorageResult<Vec<bool>>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    if moves.iter().all(|p| p.fence.is_none()) {
+        let sql = insert_sql(moves.len());
+        insert_query(&sql, moves).execute(conn).await?;
+        return Ok(vec![true; moves.len()]);
+    }
+    let fences: Vec<bool> = moves.iter().map(|p| p.fence.is_some()).collect();
+    let sql = fenced_insert_sql(&fences, postgres);
+    // A fenced move was stored when its row comes back. A table's moves reach the
+    // writer one at a time (its task waits for each), so a (game, ply, path) names one
+    // move of the batch.
+    let stored: Vec<(String, i64, String)> = fenced_query(&sql, moves).fetch_all(conn).await?;
+    Ok(moves
+        .iter()
+        .map(|p| {
+            p.fence.is_none()
+                || stored.iter().any(|(game, ply, path)| {
+                    *game == p.game_id && *ply == p.row.ply && *path == p.row.path
+                })
+        })
+        .collect())
 }
 
 /// The multi-row INSERT of `moves` with every value bound.
@@ -235,6 +318,31 @@ fn insert_query<'q>(
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     let mut query = sqlx::query(sql);
     for p in moves {
+        query = bind_move(query, p);
+    }
+    query
+}
+
+fn bind_move<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    p: &'q Pending,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(&p.game_id)
+        .bind(p.row.ply)
+        .bind(&p.row.colour)
+        .bind(&p.row.path)
+        .bind(&p.row.clock)
+        .bind(p.row.at_ms)
+}
+
+/// The fenced INSERT of `moves` (see [`fenced_insert_sql`]) with every value bound.
+fn fenced_query<'q>(
+    sql: &'q str,
+    moves: &'q [Pending],
+) -> sqlx::query::QueryAs<'q, sqlx::Any, (String, i64, String), sqlx::any::AnyArguments<'q>> {
+    let mut query = sqlx::query_as(sql);
+    for p in moves {
         query = query
             .bind(&p.game_id)
             .bind(p.row.ply)
@@ -242,11 +350,18 @@ fn insert_query<'q>(
             .bind(&p.row.path)
             .bind(&p.row.clock)
             .bind(p.row.at_ms);
+        if let Some(f) = &p.fence {
+            query = query
+                .bind(&p.game_id)
+                .bind(&f.node)
+                .bind(f.epoch)
+                .bind(f.now);
+        }
     }
     query
 }
 
-/// `INSERT INTO moves … VALUES ($1, …, $6), ($7, …)` for `rows` rows.
+/// `INSERT INTO moves (…) VALUES ($1, …, $6), ($7, …)` for `rows` rows.
 fn insert_sql(rows: usize) -> String {
     let mut sql =
         String::from("INSERT INTO moves (game_id, ply, colour, path, clock, at_ms) VALUES ");
@@ -268,10 +383,43 @@ fn insert_sql(rows: usize) -> String {
     sql
 }
 
+/// `INSERT INTO moves (…) SELECT $1, …, $6 [WHERE EXISTS (lease row)] UNION ALL SELECT
+/// … RETURNING game_id, ply, path`: one SELECT per move, the fenced ones (`fenced[i]`)
+/// guarded by their lease row, which PostgreSQL (`postgres`) locks for the rest of the
+/// transaction. The parameters are numbered in the order they appear.
+fn fenced_insert_sql(fenced: &[bool], postgres: bool) -> String {
+    let mut sql = String::from("INSERT INTO moves (game_id, ply, colour, path, clock, at_ms) ");
+    let mut n = 0;
+    let mut next = || {
+        n += 1;
+        format!("${n}")
+    };
+    for (i, fenced) in fenced.iter().enumerate() {
+        if i > 0 {
+            sql.push_str(" UNION ALL ");
+        }
+        let values: Vec<String> = (0..6).map(|_| next()).collect();
+        sql.push_str(&format!("SELECT {}", values.join(", ")));
+        if *fenced {
+            sql.push_str(&format!(
+                " WHERE EXISTS (SELECT 1 FROM table_leases WHERE table_id = {} AND node = {} \
+                 AND epoch = {} AND expires_ms > {}{})",
+                next(),
+                next(),
+                next(),
+                next(),
+                if postgres { " FOR SHARE" } else { "" }
+            ));
+        }
+    }
+    sql.push_str(" RETURNING game_id, ply, path");
+    sql
+}
+
 #[cfg(test)]
 mod tests {
-    use super::insert_sql;
     use super::WriterConfig;
+    use super::{fenced_insert_sql, insert_sql};
     use crate::monitoring::Metrics;
     use crate::storage::{GameRow, MoveRow, Storage};
     use std::time::Duration;
@@ -282,6 +430,24 @@ mod tests {
             insert_sql(2),
             "INSERT INTO moves (game_id, ply, colour, path, clock, at_ms) VALUES \
              ($1, $2, $3, $4, $5, $6), ($7, $8, $9, $10, $11, $12)"
+        );
+    }
+
+    #[test]
+    fn fenced_sql_guards_only_fenced_moves_and_locks_on_postgres() {
+        let sqlite = fenced_insert_sql(&[false, true], false);
+        assert_eq!(
+            sqlite,
+            "INSERT INTO moves (game_id, ply, colour, path, clock, at_ms) \
+             SELECT $1, $2, $3, $4, $5, $6 UNION ALL \
+             SELECT $7, $8, $9, $10, $11, $12 WHERE EXISTS (SELECT 1 FROM table_leases \
+             WHERE table_id = $13 AND node = $14 AND epoch = $15 AND expires_ms > $16) \
+             RETURNING game_id, ply, path"
+        );
+        let postgres = fenced_insert_sql(&[true], true);
+        assert!(
+            postgres.ends_with("expires_ms > $10 FOR SHARE) RETURNING game_id, ply, path"),
+            "{postgres}"
         );
     }
 
@@ -419,6 +585,63 @@ mod tests {
         assert_eq!(s.moves("g1").await.unwrap().len(), 2);
         assert_eq!(s.moves("g2").await.unwrap().len(), 2);
         assert!(metric(&metrics.render(0), "stella_commit_failures_total") >= 2.0);
+    }
+
+    #[tokio::test]
+    async fn a_stale_fence_refuses_its_move_alone_in_a_shared_batch() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, metrics) = storage(&dir, 300).await;
+        // g1 is a's (epoch 1); g2 was a's, then b took it over (epoch 2).
+        s.acquire_lease("g1", "a", 1_000, 60_000)
+            .await
+            .unwrap()
+            .unwrap();
+        s.acquire_lease("g2", "a", 1_000, 2_000)
+            .await
+            .unwrap()
+            .unwrap();
+        let taken = s.acquire_lease("g2", "b", 3_000, 60_000).await.unwrap();
+        assert_eq!(taken.unwrap().epoch, 2);
+        let now = 5_000;
+        let mut b_move = mv(1);
+        b_move.path = "b's".into();
+        let moves = [
+            ("g1", mv(1), Some(("a", 1, now)), Ok(true)),
+            ("g2", mv(1), Some(("a", 1, now)), Ok(false)),
+            ("g2", b_move, Some(("b", 2, now)), Ok(true)),
+            ("g1", mv(2), None, Ok(true)),
+            // A lease that ran out fences like a taken one.
+            ("g1", mv(3), Some(("a", 1, 60_000)), Ok(false)),
+        ];
+        let mut tasks = Vec::new();
+        for (g, row, fence, expected) in moves {
+            let s = s.clone();
+            tasks.push(tokio::spawn(async move {
+                let got = match fence {
+                    Some((node, epoch, now)) => {
+                        s.insert_move_fenced(g, &row, node, epoch, now).await
+                    }
+                    None => s.insert_move(g, &row).await.map(|()| true),
+                };
+                (g, row.ply, got.map_err(|e| e.to_string()), expected)
+            }));
+        }
+        for t in tasks {
+            let (g, ply, got, expected) = t.await.unwrap();
+            assert_eq!(got, expected, "{g} ply {ply}");
+        }
+        let g1: Vec<i64> = s.moves("g1").await.unwrap().iter().map(|m| m.ply).collect();
+        assert_eq!(g1, [1, 2]);
+        let g2 = s.moves("g2").await.unwrap();
+        assert_eq!(g2.len(), 1);
+        assert_eq!(g2[0].path, "b's");
+        let text = metrics.render(0);
+        assert_eq!(
+            metric(&text, "stella_commit_batch_moves_count"),
+            1.0,
+            "{text}"
+        );
+        assert_eq!(metric(&text, "stella_commit_failures_total"), 0.0);
     }
 
     #[tokio::test]

@@ -18,8 +18,9 @@ use stella_engine::{Game, Variant};
 use stella_server::cluster::{take_over_orphans, Bus, Leases, RemoteCommand, Router, LEASE_MS};
 use stella_server::computer::Greedy;
 use stella_server::lobby::Lobby;
+use stella_server::monitoring::Metrics;
 use stella_server::protocol::{ErrorCode, EventEnvelope, TableEvent, UserInfo};
-use stella_server::storage::{GameRow, MoveRow, Storage};
+use stella_server::storage::{GameRow, MoveRow, Storage, WriterConfig};
 use stella_server::table::{
     create_table, LagPolicy, NewTable, Occupant, TableDeps, TableHandle, TimeControl,
 };
@@ -167,7 +168,7 @@ async fn node(name: &str, storage: &Storage, redis_url: &str) -> Node {
         leases: None,
         abandon_after: Duration::from_secs(60),
     };
-    let bus = Bus::connect(redis_url, shutdown)
+    let bus = Bus::connect(redis_url, storage.metrics().clone(), shutdown)
         .await
         .expect("bus connects");
     let router = Router::start(bus, name, lobby)
@@ -278,6 +279,61 @@ async fn a_move_is_stored_only_under_the_current_lease() {
     let moves = storage.moves("t1").await.unwrap();
     let paths: Vec<&str> = moves.iter().map(|m| m.path.as_str()).collect();
     assert_eq!(paths, ["a1-a2", "b1-b2"]);
+}
+
+#[tokio::test]
+async fn a_batch_refuses_the_stale_move_and_stores_the_valid_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = fresh_database(&dir).await;
+    // A long window: the moves below share one batch.
+    let writer = WriterConfig {
+        window: Duration::from_millis(300),
+        ..WriterConfig::default()
+    };
+    let storage = Storage::connect_with(&url, writer, Metrics::new())
+        .await
+        .expect("database opens");
+    for t in ["t1", "t2"] {
+        storage.insert_game(&game_row(t), &[]).await.unwrap();
+    }
+    let time = Arc::new(ManualTime::new(100_000));
+    let a = Leases::new(storage.clone(), "a", time.clone());
+    let b = Leases::new(storage.clone(), "b", time.clone());
+    // a held t2 and let it lapse; b took it over. a holds t1 now.
+    let stale = a.acquire("t2").await.unwrap().expect("a free table");
+    time.advance(LEASE_MS);
+    let t1 = a.acquire("t1").await.unwrap().expect("a free table").epoch;
+    let taken = b.acquire("t2").await.unwrap().expect("a lapsed lease");
+    let now = time.now_ms();
+    let moves = [
+        ("t1", move_row(1, "a1-a2"), "a", t1, true),
+        ("t2", move_row(1, "stale"), "a", stale.epoch, false),
+        ("t2", move_row(1, "b1-b2"), "b", taken.epoch, true),
+    ];
+    let mut tasks = Vec::new();
+    for (table, row, node, epoch, expected) in moves {
+        let storage = storage.clone();
+        tasks.push(tokio::spawn(async move {
+            let stored = storage
+                .insert_move_fenced(table, &row, node, epoch, now)
+                .await
+                .expect("no database error");
+            assert_eq!(stored, expected, "{table} {} by {node}", row.path);
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let paths = |moves: Vec<MoveRow>| moves.into_iter().map(|m| m.path).collect::<Vec<_>>();
+    assert_eq!(paths(storage.moves("t1").await.unwrap()), ["a1-a2"]);
+    assert_eq!(paths(storage.moves("t2").await.unwrap()), ["b1-b2"]);
+    let text = storage.metrics().render(0);
+    assert_eq!(
+        sample(&text, "stella_commit_batch_moves_count"),
+        1.0,
+        "{text}"
+    );
+    assert_eq!(sample(&text, "stella_commit_failures_total"), 0.0, "{text}");
 }
 
 #[tokio::test]
@@ -745,4 +801,83 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
     let snap = a.recv_until(|m| m["t"] == "table").await;
     assert_eq!(snap["d"]["moves"].as_array().unwrap().len(), played.len());
     assert!(snap["d"]["result"].is_object(), "{snap}");
+}
+
+/// The node's `/metrics` text.
+async fn metrics(app: &TestApp) -> String {
+    let res = app.get("/metrics", None).await;
+    assert!(res.status().is_success(), "/metrics: {}", res.status());
+    res.text().await.expect("a metrics text")
+}
+
+/// The value of the sample `name` (with its labels, if any) in a Prometheus text.
+fn sample(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{name} missing from /metrics:\n{text}"))
+}
+
+#[tokio::test]
+async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
+    let Some(redis) =
+        redis("metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node").await
+    else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let ana = n1.register("ana").await;
+    let bo = n2.register("boris").await;
+    let mut a = n1.ws(Some(&ana)).await;
+    let mut b = n2.ws(Some(&bo)).await;
+    let table = a
+        .create(json!({"variant": "classic-2", "rated": false}))
+        .await;
+    // Node 2 may learn of the table over the bus a moment after it was created.
+    let mut joined = false;
+    for _ in 0..50 {
+        b.send(json!({"t": "join", "d": {"table": table}})).await;
+        let answer = b
+            .recv_until(|m| (m["t"] == "event" && m["d"]["type"] == "started") || m["t"] == "error")
+            .await;
+        if answer["t"] == "event" {
+            joined = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(joined, "boris joins through node 2");
+    a.event("started").await;
+    let before = metrics(&n2).await;
+    let lag_before = sample(&before, "stella_bus_lag_seconds_count");
+
+    let mut game = Game::new(Variant::Classic2);
+    for ply in 1..=6u64 {
+        let (mv, path) = next_greedy(&game);
+        if ply % 2 == 1 {
+            play(&mut a, &mut [&mut b], &table, &path, ply as usize, ply).await;
+        } else {
+            play(&mut b, &mut [&mut a], &table, &path, ply as usize, ply).await;
+        }
+        game.play(&mv).unwrap();
+    }
+
+    // The owner holds one lease and published the table's events and its answers.
+    let owner = metrics(&n1).await;
+    assert_eq!(sample(&owner, "stella_leases_held"), 1.0, "{owner}");
+    assert!(sample(&owner, "stella_bus_messages_total{direction=\"sent\"}") >= 6.0);
+    // The other node holds none; the six moves reached it over the bus (its own three
+    // as answers, ana's three as events), each with its lag.
+    let other = metrics(&n2).await;
+    assert_eq!(sample(&other, "stella_leases_held"), 0.0, "{other}");
+    let lag_samples = sample(&other, "stella_bus_lag_seconds_count") - lag_before;
+    assert!(lag_samples >= 6.0, "{lag_samples} lag samples:\n{other}");
+    assert!(sample(&other, "stella_bus_messages_total{direction=\"received\"}") >= lag_samples);
+    let lag_sum = sample(&other, "stella_bus_lag_seconds_sum");
+    assert!(
+        lag_sum > 0.0 && lag_sum < 5.0 * lag_samples,
+        "the bus lag is a real delay: {lag_sum} s in all"
+    );
 }
