@@ -1,0 +1,215 @@
+//! Listings of tables whose node went away.
+//!
+//! Every node publishes a heartbeat each [`HEARTBEAT_EVERY`]: the ids (and creators) of
+//! the listed tables it runs. A node forgets the listing of an open table run
+//! elsewhere that no node has vouched for in [`SILENT_AFTER`]: its node died (open
+//! tables are not taken over: nobody plays there yet), or the table's removal was lost
+//! on the bus. Live tables stay listed: another node takes them over and lists them
+//! again. The creators in the heartbeat let the per-user table limits count the tables
+//! a user made on other nodes.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, watch};
+
+use super::bus::{is_probe, Bus, BusError};
+use crate::lobby::Lobby;
+
+/// The bus channel of the heartbeats.
+const CHANNEL: &str = "stella:heartbeat";
+/// How often a node publishes its heartbeat.
+pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
+/// How long the listing of an open table run elsewhere lasts without a heartbeat
+/// naming it: a few heartbeats, so one lost message forgets nothing.
+pub const SILENT_AFTER: Duration = Duration::from_secs(4);
+/// The most tables one heartbeat names (a bound on its size; a node listing more
+/// tables than this leaves the rest to the ordinary lobby messages).
+const MAX_NAMED: usize = 50_000;
+
+/// One listed table in a heartbeat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Named {
+    id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner: Option<String>,
+}
+
+/// A node's heartbeat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Heartbeat {
+    node: String,
+    tables: Vec<Named>,
+}
+
+/// When each table listed here but run elsewhere was last vouched for.
+#[derive(Debug, Default)]
+struct Vouches {
+    last: HashMap<String, Instant>,
+}
+
+impl Vouches {
+    /// Records a heartbeat heard at `at`.
+    fn heard(&mut self, beat: &Heartbeat, at: Instant) {
+        for t in &beat.tables {
+            if let Some(last) = self.last.get_mut(&t.id) {
+                *last = at;
+            } else if self.last.len() < MAX_NAMED * 4 {
+                self.last.insert(t.id.clone(), at);
+            }
+        }
+    }
+
+    /// Of the open tables run elsewhere and listed here, `listed`, those nobody has
+    /// vouched for in [`SILENT_AFTER`] by `now` (a table seen for the first time counts
+    /// from now). Tables no longer listed are forgotten.
+    fn silent(&mut self, listed: &[String], now: Instant) -> Vec<String> {
+        let mut silent = Vec::new();
+        let mut kept = HashMap::with_capacity(listed.len());
+        for id in listed {
+            let last = self.last.get(id).copied().unwrap_or(now);
+            if now.saturating_duration_since(last) >= SILENT_AFTER {
+                silent.push(id.clone());
+            } else {
+                kept.insert(id.clone(), last);
+            }
+        }
+        self.last = kept;
+        silent
+    }
+}
+
+/// This node's heartbeat: the listed tables it runs, with their creators.
+fn heartbeat(node: &str, lobby: &Lobby) -> Heartbeat {
+    let tables = lobby
+        .list()
+        .into_iter()
+        .filter(|s| lobby.get(&s.id).is_some())
+        .take(MAX_NAMED)
+        .map(|s| Named {
+            owner: lobby.owner(&s.id),
+            id: s.id,
+        })
+        .collect();
+    Heartbeat {
+        node: node.to_owned(),
+        tables,
+    }
+}
+
+/// Publishes this node's heartbeats, hears the others', and forgets the listings of
+/// open tables nobody vouches for, until `shutdown`.
+pub async fn spawn_orphan_sweep(
+    bus: Bus,
+    node: String,
+    lobby: Arc<Lobby>,
+    mut shutdown: watch::Receiver<bool>,
+) -> Result<(), BusError> {
+    let mut rx = bus.subscribe_ready(CHANNEL).await?;
+    tokio::spawn(async move {
+        let mut vouches = Vouches::default();
+        let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {
+                    let beat = serde_json::to_vec(&heartbeat(&node, &lobby)).expect("heartbeats serialize");
+                    if let Err(e) = bus.publish(CHANNEL, &beat).await {
+                        tracing::warn!(error = %e, "could not publish the heartbeat");
+                        // Without the bus, nobody's heartbeat arrives: forget nothing.
+                        continue;
+                    }
+                    let listed: Vec<String> = lobby
+                        .list()
+                        .into_iter()
+                        .filter(|s| s.status == "open" && lobby.get(&s.id).is_none())
+                        .map(|s| s.id)
+                        .collect();
+                    for id in vouches.silent(&listed, Instant::now()) {
+                        tracing::info!(table = %id, "forgetting an open table no node lists");
+                        lobby.forget_listed(&id);
+                    }
+                }
+                payload = rx.recv() => {
+                    let payload = match payload {
+                        Ok(p) => p,
+                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    };
+                    if is_probe(&payload) {
+                        continue;
+                    }
+                    match serde_json::from_slice::<Heartbeat>(&payload) {
+                        Ok(beat) if beat.node != node => {
+                            vouches.heard(&beat, Instant::now());
+                            for t in &beat.tables {
+                                if let Some(owner) = &t.owner {
+                                    lobby.set_listed_owner(&t.id, owner);
+                                }
+                            }
+                        }
+                        Ok(_) => {}
+                        Err(e) => tracing::warn!(error = %e, "unreadable heartbeat"),
+                    }
+                }
+                _ = shutdown.changed() => break,
+            }
+        }
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn beat(ids: &[&str]) -> Heartbeat {
+        Heartbeat {
+            node: "n".into(),
+            tables: ids
+                .iter()
+                .map(|id| Named {
+                    id: (*id).into(),
+                    owner: None,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_listing_nobody_vouches_for_is_silent_after_the_grace() {
+        let t0 = Instant::now();
+        let mut v = Vouches::default();
+        let listed = vec!["a".to_string(), "b".to_string()];
+        // First seen now: not silent yet.
+        assert!(v.silent(&listed, t0).is_empty());
+        v.heard(&beat(&["a"]), t0 + Duration::from_secs(3));
+        let later = t0 + SILENT_AFTER;
+        assert_eq!(v.silent(&listed, later), vec!["b".to_string()]);
+        // b's listing is forgotten; a, vouched for at 3 s, is silent from 3 s + SILENT_AFTER.
+        let listed = vec!["a".to_string()];
+        assert!(v.silent(&listed, later + Duration::from_secs(2)).is_empty());
+        assert_eq!(
+            v.silent(&listed, t0 + Duration::from_secs(3) + SILENT_AFTER),
+            listed
+        );
+    }
+
+    #[test]
+    fn tables_no_longer_listed_are_forgotten() {
+        let t0 = Instant::now();
+        let mut v = Vouches::default();
+        v.heard(&beat(&["a", "b"]), t0);
+        v.silent(&["a".to_string()], t0);
+        assert_eq!(v.last.len(), 1);
+    }
+
+    #[test]
+    fn heartbeats_keep_their_form_on_the_wire() {
+        let mut b = beat(&["a"]);
+        b.tables[0].owner = Some("u".into());
+        let bytes = serde_json::to_vec(&b).unwrap();
+        assert_eq!(serde_json::from_slice::<Heartbeat>(&bytes).unwrap(), b);
+    }
+}

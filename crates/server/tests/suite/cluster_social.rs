@@ -1,0 +1,386 @@
+//! The social side of a cluster: quick pairing between players on different nodes,
+//! per-user table limits counted over every node, logging out on one node closing the
+//! sockets on the others, and the open tables of a node that died leaving the lobby.
+//!
+//! Redis is found (or the tests skipped) as in `cluster.rs`.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+use stella_engine::{Game, Variant};
+use stella_server::cluster::Bus;
+use stella_server::protocol::{PlayerView, SeatView, TableSummary};
+use tokio::sync::watch;
+
+use crate::cluster::{cluster_node, redis};
+use crate::common::play::{next_greedy, play};
+use crate::common::{TestApp, Ws};
+
+/// The user id of the session `cookie`.
+async fn user_id(app: &TestApp, cookie: &str) -> String {
+    let me: Value = app.get("/api/me", Some(cookie)).await.json().await.unwrap();
+    me["user"]["id"]
+        .as_str()
+        .or_else(|| me["id"].as_str())
+        .unwrap_or_else(|| panic!("a user id in {me}"))
+        .to_owned()
+}
+
+/// Asks for quick pairing at 5+3.
+async fn quick_pair(ws: &mut Ws) {
+    ws.send(json!({"t": "quick_pair", "d": {"minutes": 5, "increment": 3}}))
+        .await;
+}
+
+/// The table of the next `paired`.
+async fn paired(ws: &mut Ws) -> String {
+    let m = ws
+        .recv_until(|m| m["t"] == "paired" || m["t"] == "error")
+        .await;
+    assert_eq!(m["t"], "paired", "{m}");
+    m["d"]["table"].as_str().unwrap().to_owned()
+}
+
+/// Checks that nothing but other traffic comes before the answer to a ping: no
+/// `paired` and no error.
+async fn nothing_more(ws: &mut Ws) {
+    ws.send(json!({"t": "ping", "d": {"n": 7}})).await;
+    loop {
+        let m = ws.recv().await;
+        assert!(m["t"] != "paired" && m["t"] != "error", "unexpected {m}");
+        if m["t"] == "pong" {
+            return;
+        }
+    }
+}
+
+/// Waits up to `limit` for `cond`.
+async fn eventually(limit: Duration, what: &str, mut cond: impl FnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !cond() {
+        assert!(Instant::now() < deadline, "{what} within {limit:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn players_on_two_nodes_are_paired_at_one_table_and_play() {
+    let Some(redis) = redis("players_on_two_nodes_are_paired_at_one_table_and_play").await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let ana = n1.register("ana").await;
+    let bo = n2.register("boris").await;
+    let mut a = n1.ws(Some(&ana)).await;
+    let mut b = n2.ws(Some(&bo)).await;
+
+    quick_pair(&mut a).await;
+    a.assert_alive().await;
+    quick_pair(&mut b).await;
+    let table = paired(&mut b).await;
+    assert_eq!(paired(&mut a).await, table, "one table for both");
+
+    // Both follow it, each on their own node; ana waited longer and plays first.
+    for ws in [&mut a, &mut b] {
+        ws.send(json!({"t": "watch", "d": {"table": table}})).await;
+        let snap = ws.recv_until(|m| m["t"] == "table").await;
+        assert_eq!(snap["d"]["status"], "live");
+        assert_eq!(snap["d"]["rated"], true);
+        assert_eq!(snap["d"]["seats"][0]["player"]["name"], "ana");
+        assert_eq!(snap["d"]["seats"][1]["player"]["name"], "boris");
+    }
+    let mut game = Game::new(Variant::Classic2);
+    for ply in 1..=2 {
+        let (mv, path) = next_greedy(&game);
+        if ply == 1 {
+            play(&mut a, &mut [&mut b], &table, &path, ply, 1).await;
+        } else {
+            play(&mut b, &mut [&mut a], &table, &path, ply, 1).await;
+        }
+        game.play(&mv).unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another() {
+    let Some(redis) =
+        redis("a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another").await
+    else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let mut clients = Vec::new();
+    for node in [&n1, &n1, &n2, &n1] {
+        let cookie = node.guest().await;
+        clients.push(node.ws(Some(&cookie)).await);
+    }
+    let [mut cancels, mut leaves, mut waits, mut comes] =
+        <[Ws; 4]>::try_from(clients).ok().unwrap();
+
+    quick_pair(&mut cancels).await;
+    cancels.send(json!({"t": "quick_pair_cancel"})).await;
+    cancels.assert_alive().await;
+    quick_pair(&mut leaves).await;
+    leaves.assert_alive().await;
+    drop(leaves);
+    // The close reaches node 1 and its queue entry leaves Redis.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    // Neither the cancelled nor the closed request is taken: `waits` waits.
+    quick_pair(&mut waits).await;
+    nothing_more(&mut waits).await;
+    nothing_more(&mut cancels).await;
+    quick_pair(&mut comes).await;
+    let table = paired(&mut comes).await;
+    assert_eq!(paired(&mut waits).await, table);
+    nothing_more(&mut cancels).await;
+}
+
+#[tokio::test]
+async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
+    let Some(redis) = redis("many_players_on_three_nodes_are_each_paired_exactly_once").await
+    else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let n3 = cluster_node(&redis.url(), Some(&n1)).await;
+    let nodes = [&n1, &n2, &n3];
+    // 7, 7 and 6 players on the three nodes: pairing within each node alone would
+    // leave two waiting.
+    const PLAYERS: usize = 20;
+    let mut clients = Vec::new();
+    let mut ids = Vec::new();
+    for i in 0..PLAYERS {
+        let node = nodes[i % nodes.len()];
+        let cookie = node.guest().await;
+        ids.push(user_id(node, &cookie).await);
+        clients.push(node.ws(Some(&cookie)).await);
+    }
+    // Everyone asks at once.
+    join_all(clients.iter_mut().map(quick_pair)).await;
+    let tables = join_all(clients.iter_mut().map(paired)).await;
+
+    // Every table has exactly two of the players, each a different one.
+    let mut at: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, t) in tables.iter().enumerate() {
+        at.entry(t.as_str()).or_default().push(i);
+    }
+    assert_eq!(at.len(), PLAYERS / 2, "{at:?}");
+    let mut watcher = n1.ws(None).await;
+    for (table, players) in &at {
+        assert_eq!(players.len(), 2, "table {table}: {players:?}");
+        watcher
+            .send(json!({"t": "watch", "d": {"table": table}}))
+            .await;
+        let snap = watcher
+            .recv_until(|m| m["t"] == "table" && m["d"]["id"] == *table)
+            .await;
+        let mut seated: Vec<String> = (0..2)
+            .map(|s| {
+                snap["d"]["seats"][s]["player"]["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        let mut expected: Vec<String> = players.iter().map(|&i| ids[i].clone()).collect();
+        seated.sort();
+        expected.sort();
+        assert_eq!(seated, expected, "table {table}");
+    }
+    // Nobody gets a second table.
+    join_all(clients.iter_mut().map(nothing_more)).await;
+}
+
+/// Creates a table and returns the answer: `table_created` or an error.
+async fn try_create(ws: &mut Ws, d: Value) -> Value {
+    ws.send(json!({"t": "create_table", "d": d})).await;
+    ws.recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
+        .await
+}
+
+#[tokio::test]
+async fn the_table_limits_count_tables_on_every_node() {
+    let Some(redis) = redis("the_table_limits_count_tables_on_every_node").await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let open_limit = n1.state.config.max_open_tables;
+    let computer_limit = n1.state.config.max_computer_tables;
+    let cookie = n1.register("limited").await;
+    let me = user_id(&n1, &cookie).await;
+    let mut w1 = n1.ws(Some(&cookie)).await;
+    let mut w2 = n2.ws(Some(&cookie)).await;
+
+    // Open tables: all but one made on node 1, the last on node 2, then none more.
+    for _ in 0..open_limit - 1 {
+        w1.create(json!({"variant": "classic-3"})).await;
+    }
+    eventually(Duration::from_secs(5), "node 2 counts them", || {
+        n2.state.lobby.holdings(&me).open_tables == open_limit - 1
+    })
+    .await;
+    w2.create(json!({"variant": "classic-3"})).await;
+    let m = try_create(&mut w2, json!({"variant": "classic-3"})).await;
+    assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
+    eventually(Duration::from_secs(5), "node 1 counts them", || {
+        n1.state.lobby.holdings(&me).open_tables == open_limit
+    })
+    .await;
+    let m = try_create(&mut w1, json!({"variant": "classic-3"})).await;
+    assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
+
+    // Tables with computer seats (live at once, so not open): the same.
+    let guest = n1.guest().await;
+    let gid = user_id(&n1, &guest).await;
+    let mut g1 = n1.ws(Some(&guest)).await;
+    let mut g2 = n2.ws(Some(&guest)).await;
+    let vs_computer = json!({"variant": "classic-2", "seats": ["me", {"computer": 1}]});
+    for _ in 0..computer_limit - 1 {
+        g1.create(vs_computer.clone()).await;
+    }
+    eventually(Duration::from_secs(5), "node 2 counts them", || {
+        n2.state.lobby.holdings(&gid).computer_tables == computer_limit - 1
+    })
+    .await;
+    g2.create(vs_computer.clone()).await;
+    let m = try_create(&mut g2, vs_computer.clone()).await;
+    assert_eq!(m["d"]["code"], "too_many_computer_tables", "{m}");
+    eventually(Duration::from_secs(5), "node 1 counts them", || {
+        n1.state.lobby.holdings(&gid).computer_tables == computer_limit
+    })
+    .await;
+    let m = try_create(&mut g1, vs_computer).await;
+    assert_eq!(m["d"]["code"], "too_many_computer_tables", "{m}");
+}
+
+#[tokio::test]
+async fn logging_out_on_one_node_closes_the_sockets_on_another() {
+    let Some(redis) = redis("logging_out_on_one_node_closes_the_sockets_on_another").await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let cookie = n1.register("leaver").await;
+    let other = n1.register("stayer").await;
+    let mut there = n2.ws(Some(&cookie)).await;
+    let mut stays = n2.ws(Some(&other)).await;
+    there.assert_alive().await;
+
+    let started = Instant::now();
+    let res = n1.post("/api/logout", Some(&cookie), json!({})).await;
+    assert!(res.status().is_success(), "logout: {}", res.status());
+    there.expect_error("session_ended").await;
+    // Well before the sockets' own periodic session check.
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match futures_util::StreamExt::next(&mut there.stream).await {
+                None | Some(Err(_)) => return,
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the socket on node 2 closes");
+    stays.assert_alive().await;
+}
+
+/// An open table as a node lists it.
+fn open_summary(id: &str) -> TableSummary {
+    TableSummary {
+        id: id.into(),
+        variant: "classic-2".into(),
+        time: None,
+        rated: false,
+        status: "open".into(),
+        seats: vec![
+            SeatView {
+                seat: 0,
+                colour: "red".into(),
+                player: PlayerView::Human {
+                    id: "ghost-user".into(),
+                    name: "ghost".into(),
+                    guest: true,
+                    bot: false,
+                },
+            },
+            SeatView {
+                seat: 1,
+                colour: "green".into(),
+                player: PlayerView::Open,
+            },
+        ],
+        private: false,
+        move_time: None,
+        connected: vec![true, false],
+        bots: false,
+    }
+}
+
+#[tokio::test]
+async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
+    let Some(redis) = redis("a_dead_nodes_open_table_leaves_the_other_nodes_lobby").await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let cookie = n1.guest().await;
+    let mut w1 = n1.ws(Some(&cookie)).await;
+    let alive = w1.create(json!({"variant": "classic-2"})).await;
+
+    // A third node, speaking on the bus as a node does: it lists an open table and
+    // sends heartbeats naming it, then dies without a word.
+    let (_stop, shutdown) = watch::channel(false);
+    let ghost = Bus::connect(&redis.url(), shutdown).await.unwrap();
+    let listing = json!({"l": "update", "from": "ghost", "summary": open_summary("ghost-table")});
+    ghost
+        .publish("stella:lobby", listing.to_string().as_bytes())
+        .await
+        .unwrap();
+    let beat = json!({"node": "ghost", "tables": [{"id": "ghost-table", "owner": "ghost-user"}]});
+    let listed = |app: &TestApp, id: &str| app.state.lobby.list().iter().any(|t| t.id == id);
+    eventually(Duration::from_secs(5), "node 2 lists the table", || {
+        listed(&n2, "ghost-table")
+    })
+    .await;
+    // While its heartbeats come, the table stays listed (well past the silence
+    // allowed), and counts for its creator.
+    let vouched_until = Instant::now() + Duration::from_secs(6);
+    while Instant::now() < vouched_until {
+        ghost
+            .publish("stella:heartbeat", beat.to_string().as_bytes())
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(listed(&n2, "ghost-table") && listed(&n1, "ghost-table"));
+    }
+    assert_eq!(n2.state.lobby.holdings("ghost-user").open_tables, 1);
+
+    // The node dies: its table leaves both lobbies within a few seconds, and a lobby
+    // subscriber hears of it; the live node's table stays.
+    let died = Instant::now();
+    let mut lobby = n2.ws(None).await;
+    lobby.send(json!({"t": "lobby_subscribe"})).await;
+    let removed = lobby
+        .recv_until(|m| m["t"] == "lobby_remove" && m["d"]["table"] == "ghost-table")
+        .await;
+    assert_eq!(removed["d"]["table"], "ghost-table");
+    eventually(Duration::from_secs(8), "node 1 forgets it too", || {
+        !listed(&n1, "ghost-table")
+    })
+    .await;
+    assert!(
+        died.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        died.elapsed()
+    );
+    assert!(listed(&n1, &alive) && listed(&n2, &alive));
+}
