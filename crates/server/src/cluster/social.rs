@@ -1,8 +1,10 @@
 //! The parts of a cluster that concern people rather than tables: the shared quick
-//! pairing queue, ended sessions, and the heartbeats that clear the lobby of a dead
-//! node's open tables. Started once the server's state exists.
+//! pairing queue, challenges and who is online, ended sessions, and the heartbeats that
+//! clear the lobby of a dead node's open tables. Started once the server's state
+//! exists.
 
 use super::bus::BusError;
+use super::challenges::ClusterChallenges;
 use super::orphans::spawn_orphan_sweep;
 use super::pairing::ClusterPairing;
 use super::sessions::spawn_session_relay;
@@ -15,6 +17,8 @@ pub async fn start(state: &AppState) -> Result<(), BusError> {
     };
     let pairing = ClusterPairing::start(node.bus.clone(), node.id.clone()).await?;
     state.pairing.join_cluster(pairing);
+    let challenges = ClusterChallenges::start(state.clone()).await?;
+    state.challenges.join_cluster(challenges);
     spawn_session_relay(node.bus.clone(), node.id.clone(), state.clone()).await?;
     spawn_orphan_sweep(
         node.bus.clone(),

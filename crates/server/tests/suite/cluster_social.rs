@@ -384,3 +384,133 @@ async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
     );
     assert!(listed(&n1, &alive) && listed(&n2, &alive));
 }
+
+/// Sends a challenge to `to` and returns the answer: the `challenge` or an error.
+async fn challenge(ws: &mut Ws, to: &str) -> Value {
+    ws.send(json!({"t": "challenge", "d": {"to": to}})).await;
+    ws.recv_until(|m| m["t"] == "challenge" || m["t"] == "error")
+        .await
+}
+
+#[tokio::test]
+async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_back() {
+    let Some(redis) =
+        redis("a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_back").await
+    else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (ac, bc) = (n1.register("ann").await, n1.register("bob").await);
+    let absent = n1.register("carl").await;
+    let mut a = n1.ws(Some(&ac)).await;
+    let mut b = n2.ws(Some(&bc)).await;
+    // ann's second connection, on node 2.
+    let mut a2 = n2.ws(Some(&ac)).await;
+
+    // Nobody named carl is connected anywhere.
+    let refused = challenge(&mut a, "carl").await;
+    assert_eq!(refused["d"]["code"], "cannot_challenge", "{refused}");
+    drop(absent);
+
+    // ann (node 1) challenges bob (node 2): he hears of it, and so does ann's other
+    // connection; a list asked for on node 2 has it.
+    let mut sent = challenge(&mut a, "bob").await;
+    for _ in 0..50 {
+        // bob's mark may still be on its way to Redis.
+        if sent["t"] == "challenge" {
+            break;
+        }
+        assert_eq!(sent["d"]["code"], "cannot_challenge", "{sent}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        sent = challenge(&mut a, "bob").await;
+    }
+    assert_eq!(sent["t"], "challenge", "{sent}");
+    let id = sent["d"]["id"].as_str().unwrap().to_owned();
+    let got = b.recv_until(|m| m["t"] == "challenge").await;
+    assert_eq!(got["d"]["id"], id.as_str());
+    a2.recv_until(|m| m["t"] == "challenge").await;
+    b.send(json!({"t": "lobby_subscribe"})).await;
+    let listed = b.recv_until(|m| m["t"] == "challenges").await;
+    assert_eq!(listed["d"]["challenges"][0]["id"], id.as_str(), "{listed}");
+    // A second challenge of the same pair, from ann's node-2 connection, is refused.
+    let again = challenge(&mut a2, "bob").await;
+    assert_eq!(again["d"]["code"], "cannot_challenge", "{again}");
+
+    // bob accepts on node 2: both get the table, sit there and play.
+    b.send(json!({"t": "challenge_accept", "d": {"id": id}}))
+        .await;
+    let mut tables = Vec::new();
+    for ws in [&mut a, &mut b] {
+        let m = ws.recv_until(|m| m["t"] == "challenge_accepted").await;
+        assert_eq!(m["d"]["id"], id.as_str());
+        tables.push(m["d"]["table"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(tables[0], tables[1]);
+    let table = tables[0].clone();
+    let mut first = None;
+    for ws in [&mut a, &mut b] {
+        ws.send(json!({"t": "watch", "d": {"table": table}})).await;
+        let snap = ws.recv_until(|m| m["t"] == "table").await;
+        assert_eq!(snap["d"]["status"], "live", "{snap}");
+        first = snap["d"]["seats"][0]["player"]["name"]
+            .as_str()
+            .map(str::to_owned);
+    }
+    let game = Game::new(Variant::Classic2);
+    let (_, path) = next_greedy(&game);
+    if first.as_deref() == Some("ann") {
+        play(&mut a, &mut [&mut b], &table, &path, 1, 1).await;
+    } else {
+        play(&mut b, &mut [&mut a], &table, &path, 1, 1).await;
+    }
+
+    // bob challenges ann (held on node 2); ann declines on node 1.
+    let sent = challenge(&mut b, "ann").await;
+    let id = sent["d"]["id"].as_str().unwrap().to_owned();
+    a.recv_until(|m| m["t"] == "challenge" && m["d"]["id"] == id.as_str())
+        .await;
+    a.send(json!({"t": "challenge_decline", "d": {"id": id}}))
+        .await;
+    for ws in [&mut a, &mut b] {
+        let m = ws.recv_until(|m| m["t"] == "challenge_ended").await;
+        assert_eq!(m["d"]["id"], id.as_str());
+        assert_eq!(m["d"]["reason"], "declined");
+    }
+
+    // ann challenges bob from node 1 and takes it back from node 2; bob cannot take
+    // back what he did not send.
+    let sent = challenge(&mut a, "bob").await;
+    let id = sent["d"]["id"].as_str().unwrap().to_owned();
+    a2.recv_until(|m| m["t"] == "challenge" && m["d"]["id"] == id.as_str())
+        .await;
+    b.send(json!({"t": "challenge_cancel", "d": {"id": id}}))
+        .await;
+    b.expect_error("no_such_challenge").await;
+    a2.send(json!({"t": "challenge_cancel", "d": {"id": id}}))
+        .await;
+    for ws in [&mut a, &mut b] {
+        let m = ws
+            .recv_until(|m| m["t"] == "challenge_ended" && m["d"]["id"] == id.as_str())
+            .await;
+        assert_eq!(m["d"]["reason"], "cancelled");
+    }
+
+    // bob leaves node 2 altogether: ann can no longer challenge him.
+    drop(b);
+    let mut gone = false;
+    for _ in 0..50 {
+        let m = challenge(&mut a, "bob").await;
+        if m["t"] == "error" {
+            assert_eq!(m["d"]["code"], "cannot_challenge", "{m}");
+            gone = true;
+            break;
+        }
+        let id = m["d"]["id"].as_str().unwrap().to_owned();
+        a.send(json!({"t": "challenge_cancel", "d": {"id": id}}))
+            .await;
+        a.recv_until(|m| m["t"] == "challenge_ended").await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(gone, "bob counts as gone once his connection closed");
+}
