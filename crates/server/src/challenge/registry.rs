@@ -52,7 +52,7 @@ pub enum Relayed {
         /// Who gets it.
         users: Vec<String>,
         /// The message.
-        msg: ServerMsg,
+        msg: Box<ServerMsg>,
     },
     /// The first connection of an account came.
     Online(String),
@@ -366,7 +366,7 @@ impl Challenges {
         self.tell_here(users, &msg);
         self.pass_on(Relayed::Tell {
             users: users.iter().map(|u| (*u).to_owned()).collect(),
-            msg,
+            msg: Box::new(msg),
         });
     }
 
@@ -578,10 +578,7 @@ mod tests {
         c.open_to(view("z", "b", "a"), 2, true).unwrap();
         assert!(matches!(
             relayed.try_recv().unwrap(),
-            Relayed::Tell {
-                msg: ServerMsg::Challenge(_),
-                ..
-            }
+            Relayed::Tell { msg, .. } if matches!(*msg, ServerMsg::Challenge(_))
         ));
         let ended = ServerMsg::ChallengeEnded {
             id: "x".into(),
@@ -593,10 +590,7 @@ mod tests {
         drop(_b);
         assert!(matches!(
             relayed.try_recv().unwrap(),
-            Relayed::Tell {
-                msg: ServerMsg::ChallengeEnded { .. },
-                ..
-            }
+            Relayed::Tell { msg, .. } if matches!(*msg, ServerMsg::ChallengeEnded { .. })
         ));
         assert_eq!(relayed.try_recv().unwrap(), Relayed::Offline("b".into()));
     }

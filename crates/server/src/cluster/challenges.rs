@@ -70,7 +70,7 @@ enum Wire {
     Tell {
         from: String,
         users: Vec<String>,
-        msg: ServerMsg,
+        msg: Box<ServerMsg>,
     },
     /// Carry out `act` on challenge `challenge`, held by the node addressed.
     Act {
@@ -243,7 +243,7 @@ impl ClusterChallenges {
                 let users: Vec<&str> = users.iter().map(String::as_str).collect();
                 state
                     .challenges
-                    .heard(&from, &users, msg, state.time.now_ms());
+                    .heard(&from, &users, *msg, state.time.now_ms());
             }
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "unreadable challenge message"),
