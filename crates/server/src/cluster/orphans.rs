@@ -1,7 +1,7 @@
 //! Listings of tables whose node went away.
 //!
 //! Every node publishes a heartbeat each [`HEARTBEAT_EVERY`]: the ids (and creators) of
-//! the listed tables it runs. A node forgets the listing of an open table run
+//! the open tables and the tables with computer seats it runs. A node forgets the listing of an open table run
 //! elsewhere that no node has vouched for in [`SILENT_AFTER`]: its node died (open
 //! tables are not taken over: nobody plays there yet), or the table's removal was lost
 //! on the bus. Live tables stay listed: another node takes them over and lists them
@@ -17,6 +17,7 @@ use tokio::sync::{broadcast, watch};
 
 use super::bus::{is_probe, Bus, BusError};
 use crate::lobby::Lobby;
+use crate::protocol::PlayerView;
 
 /// The bus channel of the heartbeats.
 const CHANNEL: &str = "stella:heartbeat";
@@ -81,12 +82,21 @@ impl Vouches {
     }
 }
 
-/// This node's heartbeat: the listed tables it runs, with their creators.
+/// This node's heartbeat: the listed tables it runs that the other nodes need to hear
+/// of, with their creators: the open ones (for the lobby) and those with computer
+/// seats (for the per-user limit on them). Live tables of people are left out: their
+/// listings outlive a dead node until another node takes them over.
 fn heartbeat(node: &str, lobby: &Lobby) -> Heartbeat {
     let tables = lobby
         .list()
         .into_iter()
         .filter(|s| lobby.get(&s.id).is_some())
+        .filter(|s| {
+            s.status == "open"
+                || s.seats
+                    .iter()
+                    .any(|seat| matches!(seat.player, PlayerView::Computer { .. }))
+        })
         .take(MAX_NAMED)
         .map(|s| Named {
             owner: lobby.owner(&s.id),
