@@ -28,9 +28,11 @@ async fn user_id(app: &TestApp, cookie: &str) -> String {
         .to_owned()
 }
 
-/// Asks for quick pairing at 5+3.
-async fn quick_pair(ws: &mut Ws) {
-    ws.send(json!({"t": "quick_pair", "d": {"minutes": 5, "increment": 3}}))
+/// Asks for quick pairing at `minutes`+`increment`. Each test pairs at a time control
+/// of its own, so that tests sharing one Redis (`STELLA_TEST_REDIS`) pair nobody
+/// across them.
+async fn quick_pair_at(ws: &mut Ws, (minutes, increment): (i64, i64)) {
+    ws.send(json!({"t": "quick_pair", "d": {"minutes": minutes, "increment": increment}}))
         .await;
 }
 
@@ -77,9 +79,9 @@ async fn players_on_two_nodes_are_paired_at_one_table_and_play() {
     let mut a = n1.ws(Some(&ana)).await;
     let mut b = n2.ws(Some(&bo)).await;
 
-    quick_pair(&mut a).await;
+    quick_pair_at(&mut a, (1, 0)).await;
     a.assert_alive().await;
-    quick_pair(&mut b).await;
+    quick_pair_at(&mut b, (1, 0)).await;
     let table = paired(&mut b).await;
     assert_eq!(paired(&mut a).await, table, "one table for both");
 
@@ -121,20 +123,20 @@ async fn a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another() {
     let [mut cancels, mut leaves, mut waits, mut comes] =
         <[Ws; 4]>::try_from(clients).ok().unwrap();
 
-    quick_pair(&mut cancels).await;
+    quick_pair_at(&mut cancels, (3, 2)).await;
     cancels.send(json!({"t": "quick_pair_cancel"})).await;
     cancels.assert_alive().await;
-    quick_pair(&mut leaves).await;
+    quick_pair_at(&mut leaves, (3, 2)).await;
     leaves.assert_alive().await;
     drop(leaves);
     // The close reaches node 1 and its queue entry leaves Redis.
     tokio::time::sleep(Duration::from_millis(500)).await;
 
     // Neither the cancelled nor the closed request is taken: `waits` waits.
-    quick_pair(&mut waits).await;
+    quick_pair_at(&mut waits, (3, 2)).await;
     nothing_more(&mut waits).await;
     nothing_more(&mut cancels).await;
-    quick_pair(&mut comes).await;
+    quick_pair_at(&mut comes, (3, 2)).await;
     let table = paired(&mut comes).await;
     assert_eq!(paired(&mut waits).await, table);
     nothing_more(&mut cancels).await;
@@ -162,7 +164,7 @@ async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
         clients.push(node.ws(Some(&cookie)).await);
     }
     // Everyone asks at once.
-    join_all(clients.iter_mut().map(quick_pair)).await;
+    join_all(clients.iter_mut().map(|c| quick_pair_at(c, (10, 5)))).await;
     let tables = join_all(clients.iter_mut().map(paired)).await;
 
     // Every table has exactly two of the players, each a different one.
@@ -513,4 +515,55 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(gone, "bob counts as gone once his connection closed");
+}
+
+#[tokio::test]
+async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobody() {
+    let Some(redis) =
+        redis("requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobody").await
+    else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    // A request left in the 5+3 queue by a node that died.
+    let (_stop, shutdown) = watch::channel(false);
+    let bus = Bus::connect(&redis.url(), shutdown).await.unwrap();
+    let dead = json!({
+        "node": "dead-node",
+        "conn": 1,
+        "user": {"id": "ghost", "name": "ghost", "guest": true, "bot": false},
+        "ticket": "t",
+    });
+    let mut push = redis::cmd("RPUSH");
+    push.arg("stella:pairing:queue:300000+3000")
+        .arg(dead.to_string());
+    assert_eq!(bus.command::<i64>(&push).await.unwrap(), 1);
+
+    let (ana, bo) = (n1.register("ana").await, n1.register("boris").await);
+    let mut a1 = n1.ws(Some(&ana)).await;
+    let mut a2 = n2.ws(Some(&ana)).await;
+    let mut b = n1.ws(Some(&bo)).await;
+    // ana's first request finds only the dead node's, which does not answer: she waits.
+    let asked = Instant::now();
+    quick_pair_at(&mut a1, (5, 3)).await;
+    nothing_more(&mut a1).await;
+    assert!(
+        asked.elapsed() >= Duration::from_secs(2),
+        "the claim timed out"
+    );
+    // Her request on node 2 replaces the one on node 1.
+    quick_pair_at(&mut a2, (5, 3)).await;
+    a2.assert_alive().await;
+    quick_pair_at(&mut b, (5, 3)).await;
+    let table = paired(&mut b).await;
+    assert_eq!(paired(&mut a2).await, table);
+    nothing_more(&mut a1).await;
+    let mut len = redis::cmd("LLEN");
+    len.arg("stella:pairing:queue:300000+3000");
+    assert_eq!(
+        bus.command::<i64>(&len).await.unwrap(),
+        0,
+        "nobody left waiting"
+    );
 }
