@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -33,7 +33,7 @@ const MAX_CLAIMS: usize = 16;
 /// How long a queue and a user's pointer to their request live in Redis without a new
 /// request: a day, so that requests of nodes that all died do not stay for ever.
 const QUEUE_TTL_MS: u64 = 86_400_000;
-/// How long a claimed request waits for the table to be made (its claimer may die).
+/// How long a claimed request waits to hear how it ended (its claimer may die).
 const CLAIMED_FOR: Duration = Duration::from_secs(30);
 
 /// Pops the oldest waiting request of another user (returned), or appends this one.
@@ -107,7 +107,7 @@ pub struct ClusterPairing {
     /// The connections of this node waiting in the queue.
     waiting: Mutex<HashMap<u64, Local>>,
     /// Requests claimed by some node, waiting for their table, by ticket.
-    claimed: Mutex<HashMap<String, (mpsc::Sender<ServerMsg>, Instant)>>,
+    claimed: Mutex<HashMap<String, mpsc::Sender<ServerMsg>>>,
     /// Claims this node made, waiting for their answer.
     pending: Mutex<HashMap<u64, oneshot::Sender<bool>>>,
     next_id: AtomicU64,
@@ -175,7 +175,7 @@ impl ClusterPairing {
         Ok(pairing)
     }
 
-    async fn on_wire(&self, wire: Wire) {
+    async fn on_wire(self: &Arc<Self>, wire: Wire) {
         match wire {
             Wire::Claim {
                 id,
@@ -204,8 +204,10 @@ impl ClusterPairing {
     }
 
     /// Gives up the request `ticket` of local connection `conn` to a claimer: true
-    /// when the connection is still here, waiting with that request.
-    fn give_up(&self, conn: u64, ticket: &str) -> bool {
+    /// when the connection is still here, waiting with that request. Should the
+    /// claimer never say how it ended (it died), the connection is told after
+    /// [`CLAIMED_FOR`] to ask again.
+    fn give_up(self: &Arc<Self>, conn: u64, ticket: &str) -> bool {
         let mut waiting = self.waiting.lock().expect("pairing lock");
         let current = waiting
             .get(&conn)
@@ -215,16 +217,30 @@ impl ClusterPairing {
         }
         let local = waiting.remove(&conn).expect("present");
         drop(waiting);
-        let mut claimed = self.claimed.lock().expect("pairing lock");
-        claimed.retain(|_, (out, at)| at.elapsed() < CLAIMED_FOR && !out.is_closed());
-        claimed.insert(local.ticket, (local.out, Instant::now()));
+        self.claimed
+            .lock()
+            .expect("pairing lock")
+            .insert(local.ticket.clone(), local.out);
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            tokio::time::sleep(CLAIMED_FOR).await;
+            if let Some(pairing) = weak.upgrade() {
+                let lost = ProtoError::new(
+                    ErrorCode::Unavailable,
+                    "the server pairing you stopped before the game started; ask again",
+                );
+                pairing
+                    .deliver_here(&local.ticket, ServerMsg::error(lost, None))
+                    .await;
+            }
+        });
         true
     }
 
     /// Sends `msg` to the local connection whose request `ticket` was claimed.
     async fn deliver_here(&self, ticket: &str, msg: ServerMsg) {
         let out = self.claimed.lock().expect("pairing lock").remove(ticket);
-        if let Some((out, _)) = out {
+        if let Some(out) = out {
             let _ = out.send(msg).await;
         }
     }
@@ -243,7 +259,7 @@ impl ClusterPairing {
     }
 
     /// Claims the waiting request `entry` from its node: true when it was given up.
-    async fn claim(&self, entry: &Entry) -> bool {
+    async fn claim(self: &Arc<Self>, entry: &Entry) -> bool {
         if entry.node == self.node {
             return self.give_up(entry.conn, &entry.ticket);
         }
@@ -266,7 +282,7 @@ impl ClusterPairing {
     /// who has waited longest, on any node. Returns the new table id when paired; both
     /// connections also get `paired`.
     pub async fn request(
-        &self,
+        self: &Arc<Self>,
         deps: &TableDeps,
         conn: u64,
         user: UserInfo,
@@ -365,11 +381,6 @@ impl ClusterPairing {
                 }
             });
         }
-    }
-
-    /// How many connections of this node wait in the queue.
-    pub fn waiting_here(&self) -> usize {
-        self.waiting.lock().expect("pairing lock").len()
     }
 }
 
