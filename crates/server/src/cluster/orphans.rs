@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, watch};
 
 use super::bus::{is_probe, Bus, BusError};
+use super::lease::LEASE_MS;
 use crate::lobby::Lobby;
 use crate::protocol::PlayerView;
 
@@ -24,8 +25,9 @@ const CHANNEL: &str = "stella:heartbeat";
 /// How often a node publishes its heartbeat.
 pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
 /// How long the listing of an open table run elsewhere lasts without a heartbeat
-/// naming it: a few heartbeats, so one lost message forgets nothing.
-pub const SILENT_AFTER: Duration = Duration::from_secs(4);
+/// naming it: the lease time, so that a node is given up for its open tables as for
+/// its live ones, and a few lost or late heartbeats forget nothing.
+pub const SILENT_AFTER: Duration = Duration::from_millis(LEASE_MS as u64);
 /// The most tables one heartbeat names (a bound on its size; a node listing more
 /// tables than this leaves the rest to the ordinary lobby messages).
 const MAX_NAMED: usize = 50_000;
@@ -194,14 +196,14 @@ mod tests {
         let listed = vec!["a".to_string(), "b".to_string()];
         // First seen now: not silent yet.
         assert!(v.silent(&listed, t0).is_empty());
-        v.heard(&beat(&["a"]), t0 + Duration::from_secs(3));
+        v.heard(&beat(&["a"]), t0 + Duration::from_secs(2));
         let later = t0 + SILENT_AFTER;
         assert_eq!(v.silent(&listed, later), vec!["b".to_string()]);
-        // b's listing is forgotten; a, vouched for at 3 s, is silent from 3 s + SILENT_AFTER.
+        // b's listing is forgotten; a, vouched for at 2 s, is silent from 2 s + SILENT_AFTER.
         let listed = vec!["a".to_string()];
-        assert!(v.silent(&listed, later + Duration::from_secs(2)).is_empty());
+        assert!(v.silent(&listed, later + Duration::from_secs(1)).is_empty());
         assert_eq!(
-            v.silent(&listed, t0 + Duration::from_secs(3) + SILENT_AFTER),
+            v.silent(&listed, t0 + Duration::from_secs(2) + SILENT_AFTER),
             listed
         );
     }
