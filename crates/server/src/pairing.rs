@@ -121,3 +121,29 @@ impl Pairing {
             .retain(|w| w.conn != conn);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(id: &str, guest: bool) -> UserInfo {
+        UserInfo {
+            id: id.into(),
+            name: id.into(),
+            guest,
+            bot: false,
+        }
+    }
+
+    #[test]
+    fn the_player_who_waited_is_white_and_guests_play_casual() {
+        let control = TimeControl::from_minutes_seconds(5, 3).unwrap();
+        let t = pair_table(person("a", false), person("b", false), control);
+        assert!(t.rated);
+        assert_eq!(t.seats[0].user_id(), Some("a"));
+        assert_eq!(t.seats[1].user_id(), Some("b"));
+        assert_eq!(t.control, Some(control));
+        let t = pair_table(person("a", false), person("g", true), control);
+        assert!(!t.rated);
+    }
+}
