@@ -113,10 +113,9 @@ fn unavailable(why: impl std::fmt::Display) -> ProtoError {
 }
 
 impl ClusterChallenges {
-    /// Starts relaying the challenges of `state` and the presence of its accounts.
-    pub async fn start(state: AppState) -> Result<Arc<Self>, BusError> {
-        let node = state.cluster().expect("started in a cluster").id.clone();
-        let bus = state.cluster().expect("started in a cluster").bus.clone();
+    /// Starts relaying the challenges of `state`, on node `node` of the cluster on
+    /// `bus`, and the presence of its accounts.
+    pub async fn start(bus: Bus, node: String, state: AppState) -> Result<Arc<Self>, BusError> {
         let mut heard = bus.subscribe_ready(CHANNEL).await?;
         let mut mine = bus.subscribe_ready(&node_channel(&node)).await?;
         let (tx, mut relayed) = mpsc::channel::<Relayed>(QUEUE);

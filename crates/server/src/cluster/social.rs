@@ -17,7 +17,8 @@ pub async fn start(state: &AppState) -> Result<(), BusError> {
     };
     let pairing = ClusterPairing::start(node.bus.clone(), node.id.clone()).await?;
     state.pairing.join_cluster(pairing);
-    let challenges = ClusterChallenges::start(state.clone()).await?;
+    let challenges =
+        ClusterChallenges::start(node.bus.clone(), node.id.clone(), state.clone()).await?;
     state.challenges.join_cluster(challenges);
     spawn_session_relay(node.bus.clone(), node.id.clone(), state.clone()).await?;
     spawn_orphan_sweep(
