@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::bus::{is_probe, Bus, BusError};
 use crate::ids::random_id;
@@ -33,13 +33,17 @@ const MAX_CLAIMS: usize = 16;
 /// How long a queue and a user's pointer to their request live in Redis without a new
 /// request: a day, so that requests of nodes that all died do not stay for ever.
 const QUEUE_TTL_MS: u64 = 86_400_000;
+/// How often a node checks that the requests of its waiting connections are still in
+/// Redis (a Redis restart loses them, a claimer may die between pop and claim).
+const REASSERT_EVERY: Duration = Duration::from_secs(3);
 /// How long a claimed request waits to hear how it ended (its claimer may die).
 const CLAIMED_FOR: Duration = Duration::from_secs(30);
 
 /// Pops the oldest waiting request of another user (returned), or appends this one.
 /// KEYS: the queue, the newcomer's pointer. ARGV: the request, the user id, the TTL.
-/// The pointer (`queue\nrequest`) finds a user's earlier request, wherever it waits,
-/// so that a user waits at most once.
+/// The pointer (`queue\nrequest`) names the user's latest request, wherever it
+/// waits: an earlier one is taken out of its queue, so that a user waits at most
+/// once, and is known to be over (see [`REASSERT`]).
 const POP_OR_PUSH: &str = r#"
 local prev = redis.call('GET', KEYS[2])
 if prev then
@@ -47,8 +51,8 @@ if prev then
   if sep then
     redis.call('LREM', string.sub(prev, 1, sep - 1), 0, string.sub(prev, sep + 1))
   end
-  redis.call('DEL', KEYS[2])
 end
+redis.call('SET', KEYS[2], KEYS[1] .. '\n' .. ARGV[1], 'PX', ARGV[3])
 while true do
   local head = redis.call('LPOP', KEYS[1])
   if not head then break end
@@ -59,8 +63,23 @@ while true do
 end
 redis.call('RPUSH', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('SET', KEYS[2], KEYS[1] .. '\n' .. ARGV[1], 'PX', ARGV[3])
 return false
+"#;
+
+/// Puts a waiting request back in its queue when it is missing there. KEYS: the
+/// queue, the user's pointer. ARGV: the request, the TTL. Answers -1 when the user has
+/// made another request since (this one is over), 1 when it was put back, 0 when it
+/// was there. A request popped by a newcomer whose claim is on its way may be put back
+/// too: whoever pops it again finds it given up and drops it.
+const REASSERT: &str = r#"
+local mine = KEYS[1] .. '\n' .. ARGV[1]
+local ptr = redis.call('GET', KEYS[2])
+if ptr and ptr ~= mine then return -1 end
+if redis.call('LPOS', KEYS[1], ARGV[1]) then return 0 end
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[2], mine, 'PX', ARGV[2])
+return 1
 "#;
 
 /// A waiting request as it is stored in the queue.
@@ -96,6 +115,7 @@ struct Local {
     ticket: String,
     queue: String,
     entry: String,
+    user_id: String,
     out: mpsc::Sender<ServerMsg>,
 }
 
@@ -139,8 +159,14 @@ fn unavailable(e: BusError) -> ProtoError {
 }
 
 impl ClusterPairing {
-    /// Starts listening for other nodes' claims and deliveries on the bus.
-    pub async fn start(bus: Bus, node: impl Into<String>) -> Result<Arc<Self>, BusError> {
+    /// Starts listening for other nodes' claims and deliveries on the bus, and
+    /// checking that the requests of this node's connections stay queued, until
+    /// `shutdown`.
+    pub async fn start(
+        bus: Bus,
+        node: impl Into<String>,
+        mut shutdown: watch::Receiver<bool>,
+    ) -> Result<Arc<Self>, BusError> {
         let node = node.into();
         let mut rx = bus.subscribe_ready(&channel(&node)).await?;
         let pairing = Arc::new(ClusterPairing {
@@ -172,7 +198,58 @@ impl ClusterPairing {
                 }
             }
         });
+        let weak = Arc::downgrade(&pairing);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(REASSERT_EVERY);
+            loop {
+                tokio::select! {
+                    _ = every.tick() => {}
+                    _ = shutdown.changed() => break,
+                }
+                let Some(pairing) = weak.upgrade() else { break };
+                pairing.reassert().await;
+            }
+        });
         Ok(pairing)
+    }
+
+    /// Puts the requests of this node's waiting connections back in their queues where
+    /// they went missing, and forgets those replaced by a newer request of their user.
+    async fn reassert(&self) {
+        let snapshot: Vec<(u64, String, String, String, String)> = self
+            .waiting
+            .lock()
+            .expect("pairing lock")
+            .iter()
+            .map(|(conn, l)| {
+                let ticket = l.ticket.clone();
+                (
+                    *conn,
+                    ticket,
+                    l.queue.clone(),
+                    l.entry.clone(),
+                    l.user_id.clone(),
+                )
+            })
+            .collect();
+        for (conn, ticket, queue, entry, user_id) in snapshot {
+            let mut cmd = redis::cmd("EVAL");
+            cmd.arg(REASSERT)
+                .arg(2)
+                .arg(&queue)
+                .arg(user_key(&user_id))
+                .arg(&entry)
+                .arg(QUEUE_TTL_MS);
+            match self.bus.command::<i64>(&cmd).await {
+                Ok(-1) => self.forget(conn, &ticket),
+                Ok(1) => tracing::info!(conn, "put a quick pairing request back in its queue"),
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not check the quick pairing queue");
+                    return;
+                }
+            }
+        }
     }
 
     async fn on_wire(self: &Arc<Self>, wire: Wire) {
@@ -307,6 +384,7 @@ impl ClusterPairing {
                     ticket: entry.ticket.clone(),
                     queue: queue.clone(),
                     entry: json.clone(),
+                    user_id: user.id.clone(),
                     out: out.clone(),
                 },
             );

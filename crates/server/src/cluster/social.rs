@@ -15,7 +15,12 @@ pub async fn start(state: &AppState) -> Result<(), BusError> {
     let Some(node) = state.cluster() else {
         return Ok(());
     };
-    let pairing = ClusterPairing::start(node.bus.clone(), node.id.clone()).await?;
+    let pairing = ClusterPairing::start(
+        node.bus.clone(),
+        node.id.clone(),
+        state.deps.shutdown.clone(),
+    )
+    .await?;
     state.pairing.join_cluster(pairing);
     let challenges =
         ClusterChallenges::start(node.bus.clone(), node.id.clone(), state.clone()).await?;

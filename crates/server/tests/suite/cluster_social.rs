@@ -559,6 +559,9 @@ async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobo
     let table = paired(&mut b).await;
     assert_eq!(paired(&mut a2).await, table);
     nothing_more(&mut a1).await;
+    // Not even once node 1 has checked its waiting connections' requests: ana's first
+    // one was replaced, so it is not put back.
+    tokio::time::sleep(Duration::from_secs(4)).await;
     let mut len = redis::cmd("LLEN");
     len.arg("stella:pairing:queue:300000+3000");
     assert_eq!(
@@ -566,4 +569,38 @@ async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobo
         0,
         "nobody left waiting"
     );
+    nothing_more(&mut a1).await;
+}
+
+#[tokio::test]
+async fn a_request_redis_lost_is_put_back_and_paired() {
+    let Some(redis) = redis("a_request_redis_lost_is_put_back_and_paired").await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (_stop, shutdown) = watch::channel(false);
+    let bus = Bus::connect(&redis.url(), shutdown).await.unwrap();
+    let (ana, bo) = (n1.register("ana").await, n2.register("boris").await);
+    let ana_id = user_id(&n1, &ana).await;
+    let mut a = n1.ws(Some(&ana)).await;
+    let mut b = n2.ws(Some(&bo)).await;
+    quick_pair_at(&mut a, (15, 10)).await;
+    a.assert_alive().await;
+    // Redis loses the queue (as in a restart without persistence).
+    let mut del = redis::cmd("DEL");
+    del.arg("stella:pairing:queue:900000+10000")
+        .arg(format!("stella:pairing:user:{ana_id}"));
+    assert_eq!(bus.command::<i64>(&del).await.unwrap(), 2);
+    // Node 1 puts ana's request back within a few seconds; boris is paired with her.
+    let mut len = redis::cmd("LLEN");
+    len.arg("stella:pairing:queue:900000+10000");
+    let deadline = Instant::now() + Duration::from_secs(8);
+    while bus.command::<i64>(&len).await.unwrap() == 0 {
+        assert!(Instant::now() < deadline, "the request is back within 8 s");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    quick_pair_at(&mut b, (15, 10)).await;
+    let table = paired(&mut b).await;
+    assert_eq!(paired(&mut a).await, table);
 }
