@@ -253,6 +253,11 @@ impl Lobby {
         }
     }
 
+    /// The listing of table `id`, if listed.
+    pub fn listed(&self, id: &str) -> Option<TableSummary> {
+        self.summaries.lock().expect("lobby lock").get(id).cloned()
+    }
+
     /// The current list, ordered by table id.
     pub fn list(&self) -> Vec<TableSummary> {
         self.summaries

@@ -7,6 +7,12 @@
 //! on the bus. Live tables stay listed: another node takes them over and lists them
 //! again. The creators in the heartbeat let the per-user table limits count the tables
 //! a user made on other nodes.
+//!
+//! Every [`FULL_EVERY`]th heartbeat also carries the listings of the node's open
+//! tables; a node that does not list one of them lists it: a node started after the
+//! table was made learns of it, and a listing forgotten while its node could not send
+//! heartbeats comes back. A listing never replaces one already there (the heartbeat
+//! may be older than the change that put it there).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,7 +24,7 @@ use tokio::sync::{broadcast, watch};
 use super::bus::{is_probe, Bus, BusError};
 use super::lease::LEASE_MS;
 use crate::lobby::Lobby;
-use crate::protocol::PlayerView;
+use crate::protocol::{PlayerView, TableSummary};
 
 /// The bus channel of the heartbeats.
 const CHANNEL: &str = "stella:heartbeat";
@@ -28,6 +34,8 @@ pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
 /// naming it: the lease time, so that a node is given up for its open tables as for
 /// its live ones, and a few lost or late heartbeats forget nothing.
 pub const SILENT_AFTER: Duration = Duration::from_millis(LEASE_MS as u64);
+/// Every how many heartbeats the open tables' listings go along.
+pub const FULL_EVERY: u32 = 5;
 /// The most tables one heartbeat names (a bound on its size; a node listing more
 /// tables than this leaves the rest to the ordinary lobby messages).
 const MAX_NAMED: usize = 50_000;
@@ -45,6 +53,9 @@ struct Named {
 struct Heartbeat {
     node: String,
     tables: Vec<Named>,
+    /// The listings of the node's open tables (every [`FULL_EVERY`]th heartbeat).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    open: Vec<TableSummary>,
 }
 
 /// When each table listed here but run elsewhere was last vouched for.
@@ -88,9 +99,22 @@ impl Vouches {
 /// of, with their creators: the open ones (for the lobby) and those with computer
 /// seats (for the per-user limit on them). Live tables of people are left out: their
 /// listings outlive a dead node until another node takes them over.
-fn heartbeat(node: &str, lobby: &Lobby) -> Heartbeat {
-    let tables = lobby
+fn heartbeat(node: &str, lobby: &Lobby, full: bool) -> Heartbeat {
+    let mine: Vec<TableSummary> = lobby
         .list()
+        .into_iter()
+        .filter(|s| lobby.get(&s.id).is_some())
+        .collect();
+    let open = if full {
+        mine.iter()
+            .filter(|s| s.status == "open")
+            .take(MAX_NAMED)
+            .cloned()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let tables = mine
         .into_iter()
         .filter(|s| lobby.get(&s.id).is_some())
         .filter(|s| {
@@ -108,6 +132,20 @@ fn heartbeat(node: &str, lobby: &Lobby) -> Heartbeat {
     Heartbeat {
         node: node.to_owned(),
         tables,
+        open,
+    }
+}
+
+/// Lists the open tables of another node's heartbeat, `open`, that this node does
+/// not list (nor run).
+fn relist(open: Vec<TableSummary>, lobby: &Lobby) {
+    for summary in open {
+        let missing = summary.status == "open"
+            && lobby.listed(&summary.id).is_none()
+            && lobby.get(&summary.id).is_none();
+        if missing {
+            lobby.publish(summary);
+        }
     }
 }
 
@@ -123,10 +161,13 @@ pub async fn spawn_orphan_sweep(
     tokio::spawn(async move {
         let mut vouches = Vouches::default();
         let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
+        let mut beats: u32 = 0;
         loop {
             tokio::select! {
                 _ = tick.tick() => {
-                    let beat = serde_json::to_vec(&heartbeat(&node, &lobby)).expect("heartbeats serialize");
+                    let full = beats.is_multiple_of(FULL_EVERY);
+                    beats = beats.wrapping_add(1);
+                    let beat = serde_json::to_vec(&heartbeat(&node, &lobby, full)).expect("heartbeats serialize");
                     if let Err(e) = bus.publish(CHANNEL, &beat).await {
                         tracing::warn!(error = %e, "could not publish the heartbeat");
                         // Without the bus, nobody's heartbeat arrives: forget nothing.
@@ -155,7 +196,9 @@ pub async fn spawn_orphan_sweep(
                     match serde_json::from_slice::<Heartbeat>(&payload) {
                         Ok(beat) if beat.node != node => {
                             vouches.heard(&beat, Instant::now());
-                            for t in &beat.tables {
+                            let Heartbeat { tables, open, .. } = beat;
+                            relist(open, &lobby);
+                            for t in &tables {
                                 if let Some(owner) = &t.owner {
                                     lobby.set_listed_owner(&t.id, owner);
                                 }
@@ -186,6 +229,7 @@ mod tests {
                     owner: None,
                 })
                 .collect(),
+            open: Vec::new(),
         }
     }
 
@@ -217,10 +261,43 @@ mod tests {
         assert_eq!(v.last.len(), 1);
     }
 
+    fn summary(id: &str, status: &str) -> TableSummary {
+        TableSummary {
+            id: id.into(),
+            variant: "classic-2".into(),
+            time: None,
+            rated: false,
+            status: status.into(),
+            seats: Vec::new(),
+            private: false,
+            move_time: None,
+            connected: Vec::new(),
+            bots: false,
+        }
+    }
+
+    #[test]
+    fn missing_open_tables_are_listed_and_present_ones_left_alone() {
+        let lobby = Lobby::new();
+        lobby.publish(summary("started", "live"));
+        relist(
+            vec![
+                summary("started", "open"),
+                summary("missing", "open"),
+                summary("odd", "live"),
+            ],
+            &lobby,
+        );
+        assert_eq!(lobby.listed("started").unwrap().status, "live");
+        assert_eq!(lobby.listed("missing").unwrap().status, "open");
+        assert!(lobby.listed("odd").is_none());
+    }
+
     #[test]
     fn heartbeats_keep_their_form_on_the_wire() {
         let mut b = beat(&["a"]);
         b.tables[0].owner = Some("u".into());
+        b.open.push(summary("a", "open"));
         let bytes = serde_json::to_vec(&b).unwrap();
         assert_eq!(serde_json::from_slice::<Heartbeat>(&bytes).unwrap(), b);
     }

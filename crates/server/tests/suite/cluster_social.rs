@@ -604,3 +604,35 @@ async fn a_request_redis_lost_is_put_back_and_paired() {
     let table = paired(&mut b).await;
     assert_eq!(paired(&mut a).await, table);
 }
+
+#[tokio::test]
+async fn open_tables_reach_a_node_started_later_and_a_lost_listing_comes_back() {
+    let Some(redis) =
+        redis("open_tables_reach_a_node_started_later_and_a_lost_listing_comes_back").await
+    else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let cookie = n1.guest().await;
+    let mut w1 = n1.ws(Some(&cookie)).await;
+    let table = w1.create(json!({"variant": "classic-3"})).await;
+    let listed = |app: &TestApp| app.state.lobby.listed(&table).is_some();
+
+    // Node 2 starts after the table was made: no lobby change tells it, the heartbeats do.
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    eventually(
+        Duration::from_secs(8),
+        "node 2 lists the older table",
+        || listed(&n2),
+    )
+    .await;
+    // A listing lost on node 2 (as when node 1 could not send heartbeats for a while)
+    // comes back.
+    n2.state.lobby.forget_listed(&table);
+    assert!(!listed(&n2));
+    eventually(Duration::from_secs(8), "the listing comes back", || {
+        listed(&n2)
+    })
+    .await;
+    assert_eq!(n2.state.lobby.listed(&table).unwrap().status, "open");
+}
