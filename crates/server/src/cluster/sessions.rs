@@ -62,3 +62,19 @@ pub async fn spawn_session_relay(bus: Bus, node: String, state: AppState) -> Res
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ended_sessions_keep_their_form_on_the_wire() {
+        let ended = Ended {
+            from: "n1".into(),
+            session: "hash".into(),
+        };
+        let bytes = serde_json::to_vec(&ended).unwrap();
+        assert_eq!(serde_json::from_slice::<Ended>(&bytes).unwrap(), ended);
+        assert!(!is_probe(&bytes), "never taken for a subscription probe");
+    }
+}
