@@ -164,6 +164,7 @@ impl Application {
         let state = AppState::new(config, deps, origins, puzzles);
         if let Some(node) = cluster {
             state.join_cluster(node);
+            crate::cluster::social::start(&state).await?;
         }
         let router = router(state.clone());
         Ok(Application {

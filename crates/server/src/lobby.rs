@@ -81,6 +81,30 @@ impl Lobby {
         true
     }
 
+    /// The creator of a table run here, if recorded.
+    pub fn owner(&self, table: &str) -> Option<String> {
+        self.owners.lock().expect("lobby lock").get(table).cloned()
+    }
+
+    /// Records `user_id` as the creator of a listed table another node runs (as that
+    /// node reports it), so that the per-user limits count it here too; false (and
+    /// nothing recorded) when the table is run here or not listed.
+    pub fn set_listed_owner(&self, table: &str, user_id: &str) -> bool {
+        let tables = self.tables.lock().expect("lobby lock");
+        if tables.contains_key(table) {
+            return false;
+        }
+        let summaries = self.summaries.lock().expect("lobby lock");
+        if !summaries.contains_key(table) {
+            return false;
+        }
+        self.owners
+            .lock()
+            .expect("lobby lock")
+            .insert(table.to_owned(), user_id.to_owned());
+        true
+    }
+
     /// What `user_id` holds now (see [`Holdings`]).
     pub fn holdings(&self, user_id: &str) -> Holdings {
         let owners = self.owners.lock().expect("lobby lock");
@@ -142,6 +166,9 @@ impl Lobby {
     /// Takes a table out of the list (one another node ran, which has ended).
     pub fn forget_listed(&self, id: &str) {
         self.seats_changed.lock().expect("lobby lock").remove(id);
+        if !self.tables.lock().expect("lobby lock").contains_key(id) {
+            self.owners.lock().expect("lobby lock").remove(id);
+        }
         self.remove(id);
     }
 
@@ -226,6 +253,11 @@ impl Lobby {
         }
     }
 
+    /// The listing of table `id`, if listed.
+    pub fn listed(&self, id: &str) -> Option<TableSummary> {
+        self.summaries.lock().expect("lobby lock").get(id).cloned()
+    }
+
     /// The current list, ordered by table id.
     pub fn list(&self) -> Vec<TableSummary> {
         self.summaries
@@ -239,5 +271,61 @@ impl Lobby {
     /// A receiver of lobby changes.
     pub fn subscribe(&self) -> broadcast::Receiver<ServerMsg> {
         self.tx.subscribe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::SeatView;
+
+    fn computer_table(id: &str, status: &str) -> TableSummary {
+        TableSummary {
+            id: id.into(),
+            variant: "classic-2".into(),
+            time: None,
+            rated: false,
+            status: status.into(),
+            seats: vec![
+                SeatView {
+                    seat: 0,
+                    colour: "red".into(),
+                    player: PlayerView::Open,
+                },
+                SeatView {
+                    seat: 1,
+                    colour: "green".into(),
+                    player: PlayerView::Computer { level: 3 },
+                },
+            ],
+            private: false,
+            move_time: None,
+            connected: vec![false, true],
+            bots: false,
+        }
+    }
+
+    #[test]
+    fn a_listed_table_of_another_node_counts_for_its_creator() {
+        let lobby = Lobby::new();
+        assert!(
+            !lobby.set_listed_owner("t1", "u"),
+            "nothing recorded for a table that is not listed"
+        );
+        lobby.publish(computer_table("t1", "open"));
+        assert!(lobby.set_listed_owner("t1", "u"));
+        assert_eq!(
+            lobby.holdings("u"),
+            Holdings {
+                open_tables: 1,
+                computer_tables: 1
+            }
+        );
+        lobby.publish(computer_table("t1", "live"));
+        assert_eq!(lobby.holdings("u").open_tables, 0);
+        assert_eq!(lobby.holdings("u").computer_tables, 1);
+        lobby.forget_listed("t1");
+        assert_eq!(lobby.holdings("u"), Holdings::default());
+        assert_eq!(lobby.owner("t1"), None, "forgotten with its listing");
     }
 }

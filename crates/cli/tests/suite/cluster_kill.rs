@@ -514,3 +514,87 @@ async fn a_postgresql_restart_under_live_games_loses_no_acknowledged_move() {
     assert_eq!(paths, played, "every acknowledged move stored exactly once");
     assert_eq!(status, "finished");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_open_table_of_a_killed_node_leaves_the_other_nodes_lobby() {
+    let Some(redis_bin) = redis_binary() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the cluster lobby test needs redis-server (Debian package redis-server)"
+        );
+        eprintln!("skipping the cluster lobby test: no redis-server");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = match std::env::var("STELLA_TEST_POSTGRES") {
+        Ok(server) => fresh_postgres(&server).await,
+        Err(_) => format!("sqlite://{}", dir.path().join("cluster.db").display()),
+    };
+    let redis_port = free_port();
+    let _redis = start_redis(redis_bin, redis_port, dir.path()).await;
+    let bus = format!("redis://127.0.0.1:{redis_port}");
+    let log = dir.path().join("nodes.log");
+    let ports = [free_port(), free_port()];
+    let http = reqwest::Client::new();
+    let mut n1 = serve(ports[0], &db, &bus, &log);
+    wait_ready(&http, ports[0]).await;
+    let _n2 = serve(ports[1], &db, &bus, &log);
+    wait_ready(&http, ports[1]).await;
+
+    // A table waiting for players on node 1, and one on node 2.
+    let mut tables = Vec::new();
+    for port in ports {
+        let cookie = guest(&http, port).await;
+        let mut ws = Ws::connect(port, &cookie).await;
+        ws.send(json!({"t": "create_table", "d": {"variant": "classic-3"}}))
+            .await;
+        let created = ws.recv_until(|m| m["t"] == "table_created").await;
+        tables.push((created["d"]["table"].as_str().unwrap().to_owned(), ws));
+    }
+    let (doomed, survivor) = (tables[0].0.clone(), tables[1].0.clone());
+    let watcher = guest(&http, ports[1]).await;
+    let mut lobby = Ws::connect(ports[1], &watcher).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        lobby.send(json!({"t": "lobby_subscribe"})).await;
+        let list = lobby.recv_until(|m| m["t"] == "lobby").await;
+        let ids: Vec<&str> = list["d"]["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|t| t["id"].as_str())
+            .collect();
+        if ids.contains(&doomed.as_str()) && ids.contains(&survivor.as_str()) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "node 2 lists both tables: {ids:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // SIGKILL node 1: nothing says goodbye, yet its table leaves node 2's lobby once
+    // its heartbeats have been missing for the lease time; node 2's own table stays.
+    n1.kill();
+    let killed_at = Instant::now();
+    let removed = lobby
+        .recv_until(|m| m["t"] == "lobby_remove" && m["d"]["table"] == doomed.as_str())
+        .await;
+    let after = killed_at.elapsed();
+    eprintln!(
+        "the killed node's open table left the lobby after {:.1} s",
+        after.as_secs_f64()
+    );
+    assert_eq!(removed["d"]["table"], doomed.as_str());
+    assert!(after < Duration::from_secs(10), "{after:?}");
+    lobby.send(json!({"t": "lobby_subscribe"})).await;
+    let list = lobby.recv_until(|m| m["t"] == "lobby").await;
+    let ids: Vec<&str> = list["d"]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    assert_eq!(ids, vec![survivor.as_str()]);
+}

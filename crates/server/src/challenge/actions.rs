@@ -1,10 +1,13 @@
 //! Making and accepting a challenge: the checks that need the database (the
 //! challenged account) and the table that starts when one is accepted.
 
+use std::sync::Arc;
+
 use stella_engine::Variant;
 
 use super::expiry::spawn_expiry;
 use super::registry::EXPIRES_AFTER_MS;
+use crate::cluster::challenges::{Act, ClusterChallenges};
 use crate::ids::random_id;
 use crate::protocol::{
     ChallengeRequest, ChallengeView, ErrorCode, ProtoError, ServerMsg, UserInfo, MOVE_TIMES,
@@ -93,7 +96,15 @@ pub async fn challenge(
         },
         expires_at: state.time.now_ms() + EXPIRES_AFTER_MS,
     };
-    state.challenges.open(view.clone(), conn)?;
+    let online_elsewhere = match state.challenges.cluster() {
+        Some(cluster) if !state.challenges.is_online(&view.to.id) => {
+            cluster.is_online(state.time.now_ms(), &view.to.id).await?
+        }
+        _ => false,
+    };
+    state
+        .challenges
+        .open_to(view.clone(), conn, online_elsewhere)?;
     spawn_expiry(
         state.challenges.clone(),
         state.time.clone(),
@@ -103,8 +114,53 @@ pub async fn challenge(
 }
 
 /// `user` accepts challenge `id`: a private classic-2 table starts with both seated,
-/// in an order drawn at random, and both sides get `challenge_accepted`.
+/// in an order drawn at random, and both sides get `challenge_accepted`. In a
+/// cluster, the node holding the challenge starts the table.
 pub async fn accept(state: &AppState, user: &UserInfo, id: &str) -> Result<String, ProtoError> {
+    if let Some((cluster, node)) = elsewhere(state, id) {
+        let act = Act::Accept { user: user.clone() };
+        return cluster.act(&node, id, act).await?.ok_or_else(|| {
+            ProtoError::new(ErrorCode::Unavailable, "the challenge started no table")
+        });
+    }
+    accept_here(state, user, id).await
+}
+
+/// The challenged user `user_id` declines challenge `id`, wherever it is held.
+pub async fn decline(state: &AppState, user_id: &str, id: &str) -> Result<(), ProtoError> {
+    if let Some((cluster, node)) = elsewhere(state, id) {
+        let act = Act::Decline {
+            user_id: user_id.to_owned(),
+        };
+        return cluster.act(&node, id, act).await.map(|_| ());
+    }
+    state.challenges.decline(id, user_id)
+}
+
+/// The challenger `user_id` takes challenge `id` back, wherever it is held.
+pub async fn cancel(state: &AppState, user_id: &str, id: &str) -> Result<(), ProtoError> {
+    if let Some((cluster, node)) = elsewhere(state, id) {
+        let act = Act::Cancel {
+            user_id: user_id.to_owned(),
+        };
+        return cluster.act(&node, id, act).await.map(|_| ());
+    }
+    state.challenges.cancel(id, user_id)
+}
+
+/// The cluster and the node holding challenge `id`, when another node holds it.
+fn elsewhere(state: &AppState, id: &str) -> Option<(Arc<ClusterChallenges>, String)> {
+    let cluster = state.challenges.cluster()?.clone();
+    let node = state.challenges.held_elsewhere(id)?;
+    Some((cluster, node))
+}
+
+/// Accepts challenge `id`, held by this node, for `user` (see [`accept`]).
+pub async fn accept_here(
+    state: &AppState,
+    user: &UserInfo,
+    id: &str,
+) -> Result<String, ProtoError> {
     crate::bots::check_games_at_once(&state.lobby, user)?;
     let (view, conn) = state.challenges.take_for_accept(id, &user.id)?;
     let control = view

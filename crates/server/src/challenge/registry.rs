@@ -1,12 +1,16 @@
 //! The open challenges and the connections of the accounts that may take part, with
 //! the limits on how many one user makes and receives. No I/O beyond queueing
-//! messages to connections.
+//! messages to connections and, in a cluster, to the other nodes (see
+//! [`crate::cluster::challenges`]): every message about a challenge goes to every
+//! node, which keeps a copy of the challenges opened elsewhere, so that the limits and
+//! the lists count them and an answer finds the node that holds the challenge.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tokio::sync::mpsc;
 
+use crate::cluster::challenges::ClusterChallenges;
 use crate::protocol::{ChallengeEnd, ChallengeView, ErrorCode, ProtoError, ServerMsg};
 use crate::time::Millis;
 
@@ -36,12 +40,32 @@ struct Inner {
     open: HashMap<String, Open>,
     /// The connections of each connected account, by user id.
     online: HashMap<String, Vec<(u64, mpsc::Sender<ServerMsg>)>>,
+    /// Open challenges held by other nodes of a cluster, with the node holding each.
+    elsewhere: HashMap<String, (ChallengeView, String)>,
+}
+
+/// What the registry passes on to the other nodes of a cluster.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Relayed {
+    /// A message about a challenge, for every connection of `users`.
+    Tell {
+        /// Who gets it.
+        users: Vec<String>,
+        /// The message.
+        msg: Box<ServerMsg>,
+    },
+    /// The first connection of an account came.
+    Online(String),
+    /// The last connection of an account left.
+    Offline(String),
 }
 
 /// The open challenges and who is connected (cheap to clone).
 #[derive(Debug, Clone, Default)]
 pub struct Challenges {
     inner: Arc<Mutex<Inner>>,
+    relay: Arc<OnceLock<mpsc::Sender<Relayed>>>,
+    cluster: Arc<OnceLock<Arc<ClusterChallenges>>>,
 }
 
 /// A connection's entry among the connected accounts: dropping it forgets the
@@ -71,13 +95,42 @@ impl Challenges {
         self.inner.lock().expect("challenges lock")
     }
 
+    /// Passes every message and change of presence on to `relay` from now on (once,
+    /// at start, in a cluster).
+    pub fn relay_to(&self, relay: mpsc::Sender<Relayed>) {
+        let _ = self.relay.set(relay);
+    }
+
+    /// Reaches the challenges and accounts of the other nodes through `cluster` (once,
+    /// at start).
+    pub fn join_cluster(&self, cluster: Arc<ClusterChallenges>) {
+        let _ = self.cluster.set(cluster);
+    }
+
+    /// The other nodes' challenges and accounts, in a cluster.
+    pub fn cluster(&self) -> Option<&Arc<ClusterChallenges>> {
+        self.cluster.get()
+    }
+
+    fn pass_on(&self, relayed: Relayed) {
+        if let Some(relay) = self.relay.get() {
+            if relay.try_send(relayed).is_err() {
+                tracing::warn!("too many challenge messages to pass on to the other nodes");
+            }
+        }
+    }
+
     /// Records connection `conn` of account `user_id`, whose messages go to `out`.
     pub fn connect(&self, conn: u64, user_id: &str, out: mpsc::Sender<ServerMsg>) -> Online {
-        self.lock()
-            .online
-            .entry(user_id.to_owned())
-            .or_default()
-            .push((conn, out));
+        let first = {
+            let mut inner = self.lock();
+            let conns = inner.online.entry(user_id.to_owned()).or_default();
+            conns.push((conn, out));
+            conns.len() == 1
+        };
+        if first {
+            self.pass_on(Relayed::Online(user_id.to_owned()));
+        }
         Online {
             challenges: self.clone(),
             conn,
@@ -86,12 +139,14 @@ impl Challenges {
     }
 
     fn disconnect(&self, conn: u64, user_id: &str) {
+        let mut last = false;
         let ended: Vec<ChallengeView> = {
             let mut inner = self.lock();
             if let Some(conns) = inner.online.get_mut(user_id) {
                 conns.retain(|(c, _)| *c != conn);
                 if conns.is_empty() {
                     inner.online.remove(user_id);
+                    last = true;
                 }
             }
             let gone: Vec<String> = inner
@@ -108,32 +163,63 @@ impl Challenges {
         for view in ended {
             self.tell_ended(&view, ChallengeEnd::Left);
         }
+        if last {
+            self.pass_on(Relayed::Offline(user_id.to_owned()));
+        }
     }
 
-    /// Whether `user_id` has a connection now.
+    /// Whether `user_id` has a connection here now.
     pub fn is_online(&self, user_id: &str) -> bool {
         self.lock().online.contains_key(user_id)
     }
 
+    /// The accounts with a connection here now.
+    pub fn online_users(&self) -> Vec<String> {
+        self.lock().online.keys().cloned().collect()
+    }
+
+    /// The node holding challenge `id`, when another node does.
+    pub fn held_elsewhere(&self, id: &str) -> Option<String> {
+        let inner = self.lock();
+        if inner.open.contains_key(id) {
+            return None;
+        }
+        inner.elsewhere.get(id).map(|(_, node)| node.clone())
+    }
+
     /// Every open challenge made by or to `user_id`, oldest first.
     pub fn involving(&self, user_id: &str) -> Vec<ChallengeView> {
-        let mut list: Vec<ChallengeView> = self
-            .lock()
+        let inner = self.lock();
+        let mut list: Vec<ChallengeView> = inner
             .open
             .values()
-            .filter(|o| o.view.from.id == user_id || o.view.to.id == user_id)
-            .map(|o| o.view.clone())
+            .map(|o| &o.view)
+            .chain(inner.elsewhere.values().map(|(v, _)| v))
+            .filter(|v| v.from.id == user_id || v.to.id == user_id)
+            .cloned()
             .collect();
         list.sort_by(|a, b| a.expires_at.cmp(&b.expires_at).then(a.id.cmp(&b.id)));
         list
     }
 
     /// Opens `view`, made on connection `conn`, within the limits, and tells both sides.
-    /// The challenged user must be connected.
+    /// The challenged user must be connected here.
     pub fn open(&self, view: ChallengeView, conn: u64) -> Result<(), ProtoError> {
+        self.open_to(view, conn, false)
+    }
+
+    /// Like [`Challenges::open`]; the challenged user may instead be connected to
+    /// another node, when `online_elsewhere`. The limits count the challenges other
+    /// nodes hold too.
+    pub fn open_to(
+        &self,
+        view: ChallengeView,
+        conn: u64,
+        online_elsewhere: bool,
+    ) -> Result<(), ProtoError> {
         {
             let mut inner = self.lock();
-            if !inner.online.contains_key(&view.to.id) {
+            if !online_elsewhere && !inner.online.contains_key(&view.to.id) {
                 return Err(ProtoError::new(
                     ErrorCode::CannotChallenge,
                     format!(
@@ -142,11 +228,13 @@ impl Challenges {
                     ),
                 ));
             }
-            let mine = inner
+            let all = inner
                 .open
                 .values()
-                .filter(|o| o.view.from.id == view.from.id);
-            if mine.clone().any(|o| o.view.to.id == view.to.id) {
+                .map(|o| &o.view)
+                .chain(inner.elsewhere.values().map(|(v, _)| v));
+            let mine = all.clone().filter(|v| v.from.id == view.from.id);
+            if mine.clone().any(|v| v.to.id == view.to.id) {
                 return Err(ProtoError::new(
                     ErrorCode::CannotChallenge,
                     format!(
@@ -164,11 +252,7 @@ impl Challenges {
                     ),
                 ));
             }
-            let waiting = inner
-                .open
-                .values()
-                .filter(|o| o.view.to.id == view.to.id)
-                .count();
+            let waiting = all.filter(|v| v.to.id == view.to.id).count();
             if waiting >= MAX_INCOMING {
                 return Err(ProtoError::new(
                     ErrorCode::TooManyChallenges,
@@ -276,9 +360,39 @@ impl Challenges {
         );
     }
 
-    /// Queues `msg` to every connection of each of `users`. A connection whose queue
-    /// is full misses it (it is being closed as slow anyway).
+    /// Queues `msg` to every connection of each of `users`, on every node. A
+    /// connection whose queue is full misses it (it is being closed as slow anyway).
     pub fn tell(&self, users: &[&str], msg: ServerMsg) {
+        self.tell_here(users, &msg);
+        self.pass_on(Relayed::Tell {
+            users: users.iter().map(|u| (*u).to_owned()).collect(),
+            msg: Box::new(msg),
+        });
+    }
+
+    /// A message about a challenge held by node `node`, told there: keeps the copy of
+    /// that node's open challenges and queues `msg` to the connections here.
+    pub fn heard(&self, node: &str, users: &[&str], msg: ServerMsg, now: Millis) {
+        {
+            let mut inner = self.lock();
+            match &msg {
+                ServerMsg::Challenge(view) => {
+                    // A copy whose end was lost on the bus goes when it expires.
+                    inner.elsewhere.retain(|_, (v, _)| v.expires_at > now);
+                    inner
+                        .elsewhere
+                        .insert(view.id.clone(), (view.clone(), node.to_owned()));
+                }
+                ServerMsg::ChallengeEnded { id, .. } | ServerMsg::ChallengeAccepted { id, .. } => {
+                    inner.elsewhere.remove(id);
+                }
+                _ => {}
+            }
+        }
+        self.tell_here(users, &msg);
+    }
+
+    fn tell_here(&self, users: &[&str], msg: &ServerMsg) {
         let inner = self.lock();
         for user in users {
             for (_, out) in inner.online.get(*user).into_iter().flatten() {
@@ -437,5 +551,47 @@ mod tests {
         let (v, _) = c.take_for_accept("x", "b").unwrap();
         drop(a);
         assert!(!c.restore(v, 1), "not once a has left");
+    }
+
+    #[test]
+    fn challenges_held_elsewhere_are_listed_counted_and_forgotten_at_their_end() {
+        let c = Challenges::default();
+        let (relay, mut relayed) = mpsc::channel(16);
+        c.relay_to(relay);
+        let (btx, mut brx) = mpsc::channel(16);
+        let _b = c.connect(2, "b", btx);
+        assert_eq!(relayed.try_recv().unwrap(), Relayed::Online("b".into()));
+        // Node n2 holds a challenge from a (connected there) to b.
+        let v = view("x", "a", "b");
+        c.heard("n2", &["a", "b"], ServerMsg::Challenge(v.clone()), 0);
+        assert_eq!(drain(&mut brx), vec![ServerMsg::Challenge(v.clone())]);
+        assert!(
+            relayed.try_recv().is_err(),
+            "what was heard is not sent back"
+        );
+        assert_eq!(c.involving("b"), vec![v]);
+        assert_eq!(c.held_elsewhere("x").as_deref(), Some("n2"));
+        // a, challenging b again from this node, is refused: one challenge per pair.
+        let e = c.open_to(view("y", "a", "b"), 1, true).unwrap_err();
+        assert_eq!(e.code, ErrorCode::CannotChallenge);
+        // b challenges a, who is connected elsewhere only: told here and passed on.
+        c.open_to(view("z", "b", "a"), 2, true).unwrap();
+        assert!(matches!(
+            relayed.try_recv().unwrap(),
+            Relayed::Tell { msg, .. } if matches!(*msg, ServerMsg::Challenge(_))
+        ));
+        let ended = ServerMsg::ChallengeEnded {
+            id: "x".into(),
+            reason: ChallengeEnd::Declined,
+        };
+        c.heard("n2", &["a", "b"], ended, 0);
+        assert_eq!(c.held_elsewhere("x"), None);
+        assert_eq!(c.involving("b").len(), 1);
+        drop(_b);
+        assert!(matches!(
+            relayed.try_recv().unwrap(),
+            Relayed::Tell { msg, .. } if matches!(*msg, ServerMsg::ChallengeEnded { .. })
+        ));
+        assert_eq!(relayed.try_recv().unwrap(), Relayed::Offline("b".into()));
     }
 }

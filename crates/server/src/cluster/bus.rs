@@ -136,6 +136,56 @@ impl Bus {
         }
     }
 
+    /// Runs one Redis command (other than publish/subscribe) on the publishing
+    /// connection, under the same timeout: the shared state of the nodes, such as the
+    /// quick pairing queue and who is online, lives in Redis beside the bus.
+    pub async fn command<T: redis::FromRedisValue>(&self, cmd: &redis::Cmd) -> Result<T, BusError> {
+        let mut conn = self.command_connection().await?;
+        let answer = tokio::time::timeout(PUBLISH_TIMEOUT, cmd.query_async::<T>(&mut conn)).await;
+        self.command_answer(answer).await
+    }
+
+    /// Runs a pipeline of Redis commands, like [`Bus::command`].
+    pub async fn pipeline(&self, pipe: &redis::Pipeline) -> Result<(), BusError> {
+        let mut conn = self.command_connection().await?;
+        let answer = tokio::time::timeout(PUBLISH_TIMEOUT, pipe.exec_async(&mut conn)).await;
+        self.command_answer(answer).await
+    }
+
+    async fn command_connection(&self) -> Result<redis::aio::MultiplexedConnection, BusError> {
+        let mut slot = self.0.publisher.lock().await;
+        if slot.is_none() {
+            let conn = tokio::time::timeout(
+                PUBLISH_TIMEOUT,
+                self.0.client.get_multiplexed_async_connection(),
+            )
+            .await
+            .map_err(|_| self.failed("connecting timed out".into()))?
+            .map_err(|e| self.failed(e.to_string()))?;
+            *slot = Some(conn);
+        }
+        Ok(slot.as_ref().expect("just connected").clone())
+    }
+
+    async fn command_answer<T>(
+        &self,
+        answer: Result<redis::RedisResult<T>, tokio::time::error::Elapsed>,
+    ) -> Result<T, BusError> {
+        match answer {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(e)) if e.is_io_error() || e.is_connection_dropped() => {
+                *self.0.publisher.lock().await = None;
+                Err(self.failed(e.to_string()))
+            }
+            // The server answered, with an error of the command itself.
+            Ok(Err(e)) => Err(BusError::Unreachable(e.to_string())),
+            Err(_) => {
+                *self.0.publisher.lock().await = None;
+                Err(self.failed("a command timed out".into()))
+            }
+        }
+    }
+
     fn failed(&self, why: String) -> BusError {
         self.0.healthy.store(false, Ordering::Relaxed);
         BusError::Unreachable(why)

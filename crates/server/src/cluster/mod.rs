@@ -15,13 +15,26 @@
 //! - [`node`]: one node's part, started by `stella serve --bus`; [`proxy`] makes a
 //!   table run elsewhere look like a local one to the WebSocket code.
 //!
+//! - [`pairing`]: the quick pairing queue shared by every node, in Redis.
+//! - [`challenges`]: who is online on which node, and challenges between accounts
+//!   connected to different nodes.
+//! - [`sessions`]: a session ended on one node closes its sockets on every node.
+//! - [`orphans`]: heartbeats naming each node's listed tables; the open tables of a
+//!   node that went silent leave the other nodes' lobby lists.
+//! - [`social`]: starts those four once the server's state exists.
+//!
 //! A single node without a bus uses none of this.
 
 pub mod bus;
+pub mod challenges;
 pub mod lease;
 pub mod node;
+pub mod orphans;
+pub mod pairing;
 pub mod proxy;
 pub mod routing;
+pub mod sessions;
+pub mod social;
 pub mod takeover;
 
 pub use bus::{Bus, BusError};

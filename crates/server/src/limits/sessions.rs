@@ -1,15 +1,18 @@
 //! The live WebSockets of each session, so that ending a session (logout, a login
-//! that replaces it, expiry) ends every socket opened with it at once.
+//! that replaces it, expiry) ends every socket opened with it at once: on this server,
+//! and in a cluster on every node (the ended sessions go out over the bus).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 
 /// Sessions with live sockets, by the stored form of their token.
 #[derive(Debug, Default)]
 pub struct LiveSessions {
     sockets: Arc<Mutex<HashMap<String, watch::Sender<bool>>>>,
+    /// Where ended sessions go to reach the other nodes of a cluster.
+    others: OnceLock<mpsc::Sender<String>>,
 }
 
 /// A socket's tie to its session: `ended` becomes true when the session ends. Dropping
@@ -50,8 +53,26 @@ impl LiveSessions {
         }
     }
 
-    /// Ends every socket of the session whose token hashes to `token_hash`.
+    /// Ends every socket of the session whose token hashes to `token_hash`, on every
+    /// node.
     pub fn end(&self, token_hash: &str) {
+        self.end_here(token_hash);
+        if let Some(others) = self.others.get() {
+            if others.try_send(token_hash.to_owned()).is_err() {
+                // The sockets elsewhere still end at their next session check.
+                tracing::warn!("too many ended sessions to tell the other nodes at once");
+            }
+        }
+    }
+
+    /// From now on, sends every session ended here to `others` (once, at start).
+    pub fn tell_others(&self, others: mpsc::Sender<String>) {
+        let _ = self.others.set(others);
+    }
+
+    /// Ends every socket of the session whose token hashes to `token_hash` on this
+    /// server only (another node ended it).
+    pub fn end_here(&self, token_hash: &str) {
         if let Some(tx) = self
             .sockets
             .lock()
@@ -92,5 +113,20 @@ mod tests {
         drop((a, b));
         let c = live.tie("s1");
         assert!(!*c.ended.borrow(), "a new tie starts live");
+    }
+
+    #[test]
+    fn a_session_ended_here_is_passed_on_and_one_ended_elsewhere_is_not() {
+        let live = LiveSessions::default();
+        let (tx, mut rx) = mpsc::channel(4);
+        live.tell_others(tx);
+        let a = live.tie("s1");
+        let b = live.tie("s2");
+        live.end("s1");
+        assert!(*a.ended.borrow());
+        assert_eq!(rx.try_recv().unwrap(), "s1");
+        live.end_here("s2");
+        assert!(*b.ended.borrow());
+        assert!(rx.try_recv().is_err(), "not sent back out");
     }
 }

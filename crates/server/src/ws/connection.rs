@@ -605,11 +605,11 @@ impl Conn {
             }
             ClientMsg::ChallengeDecline { id } => {
                 let user = self.user()?.id.clone();
-                self.state.challenges.decline(&id, &user)?;
+                crate::challenge::decline(&self.state, &user, &id).await?;
             }
             ClientMsg::ChallengeCancel { id } => {
                 let user = self.user()?.id.clone();
-                self.state.challenges.cancel(&id, &user)?;
+                crate::challenge::cancel(&self.state, &user, &id).await?;
             }
             ClientMsg::Move { .. } => unreachable!("moves are dispatched separately"),
         }

@@ -118,13 +118,14 @@ impl Drop for RedisServer {
 }
 
 /// Where the Redis tests find Redis: a server of their own, or `STELLA_TEST_REDIS`.
-enum RedisUnderTest {
+pub(crate) enum RedisUnderTest {
+    #[allow(private_interfaces)]
     Own(RedisServer),
     Shared(String),
 }
 
 impl RedisUnderTest {
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         match self {
             RedisUnderTest::Own(s) => s.url(),
             RedisUnderTest::Shared(url) => url.clone(),
@@ -132,7 +133,7 @@ impl RedisUnderTest {
     }
 }
 
-async fn redis(test: &str) -> Option<RedisUnderTest> {
+pub(crate) async fn redis(test: &str) -> Option<RedisUnderTest> {
     if let Some(own) = RedisServer::start().await {
         return Some(RedisUnderTest::Own(own));
     }
@@ -682,7 +683,7 @@ async fn a_node_that_stops_hands_its_tables_over_at_once() {
 
 /// A node of a cluster on `redis_url`: a server for scripted players, on the database
 /// of `first` (a fresh one when none).
-async fn cluster_node(redis_url: &str, first: Option<&TestApp>) -> TestApp {
+pub(crate) async fn cluster_node(redis_url: &str, first: Option<&TestApp>) -> TestApp {
     spawn_app_with(Options {
         config: Some(|c| {
             c.ws_burst = 10_000;

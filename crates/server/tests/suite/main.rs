@@ -13,6 +13,7 @@ mod challenge;
 mod chat;
 mod clocks;
 mod cluster;
+mod cluster_social;
 mod computer;
 mod computer_failure;
 mod game_three;
