@@ -12,6 +12,7 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::{sleep, sleep_until, timeout, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
@@ -264,7 +265,7 @@ impl Player {
         );
         let (mut ws, _) = timeout(
             Duration::from_secs(10),
-            tokio_tungstenite::client_async(req, tcp),
+            tokio_tungstenite::client_async_with_config(req, tcp, Some(ws_config())),
         )
         .await
         .map_err(|_| "ws:handshake_timeout".to_owned())?
@@ -623,6 +624,17 @@ impl Player {
             _ => {}
         }
     }
+}
+
+/// Bytes read from the socket at a time. The WebSocket library zero-fills its whole
+/// read buffer before every read, so its default of 128 KiB made that fill the load
+/// generator's largest cost; the server's messages to a player are a few hundred
+/// bytes (a longer one takes more reads).
+const READ_BUFFER: usize = 8 * 1024;
+
+/// The WebSocket settings of every player's connection.
+fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(READ_BUFFER)
 }
 
 /// The next JSON text message; `None` when the connection is gone.
