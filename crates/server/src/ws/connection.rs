@@ -15,6 +15,7 @@ use tokio::task::JoinHandle;
 
 use stella_engine::Variant;
 
+use super::write::write_queued;
 use super::{
     decode_client_msg, ClientMsg, CreateTable, ErrorCode, ProtoError, SeatRequest, ServerMsg,
     TokenBucket, UserInfo,
@@ -194,8 +195,7 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
             tokio::select! {
                 msg = out_rx.recv() => {
                     let Some(msg) = msg else { break };
-                    let text = serde_json::to_string(&msg).expect("server messages serialize");
-                    if sink.send(Message::Text(text.into())).await.is_err() {
+                    if write_queued(&mut sink, msg, &mut out_rx).await.is_err() {
                         break;
                     }
                 }
