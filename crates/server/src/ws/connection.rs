@@ -805,7 +805,7 @@ impl Conn {
                             continue;
                         }
                         last = e.v;
-                        let e = e.for_viewer(viewer.as_deref());
+                        let e = e.into_viewer(viewer.as_deref());
                         if out.send(ServerMsg::Event(e)).await.is_err() {
                             break;
                         }
