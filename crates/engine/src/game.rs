@@ -104,6 +104,18 @@ impl Game {
         Ok(())
     }
 
+    /// The position `mv` would lead to, an end by threefold repetition included,
+    /// without playing it (and without copying the game's history).
+    pub fn position_after(&self, mv: &Move) -> Result<Position, IllegalMove> {
+        self.position.check(mv)?;
+        let mut next = self.position;
+        next.play_unchecked(mv);
+        if !next.is_over() && self.seen.get(&next.hash()).copied().unwrap_or(0) >= 2 {
+            next.end_by_repetition();
+        }
+        Ok(next)
+    }
+
     fn push(&mut self, mv: Move) {
         let path = self.position.path_of(&mv);
         self.position.play_unchecked(&mv);
@@ -136,5 +148,64 @@ impl Game {
             out.push(pos);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &mut Game, paths: &[&str]) {
+        for p in paths {
+            game.play_path(&p.parse().unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn position_after_is_the_position_play_reaches() {
+        let mut game = Game::new(Variant::Classic2);
+        play(
+            &mut game,
+            &["j4-i5", "e14-e13", "i5-j4", "e13-e14", "j4-i5"],
+        );
+        for mv in game.legal_moves() {
+            let after = game.position_after(&mv).unwrap();
+            let mut played = game.clone();
+            played.play(&mv).unwrap();
+            assert_eq!(&after, played.position());
+        }
+        assert_eq!(game.moves().len(), 5, "nothing played");
+    }
+
+    #[test]
+    fn position_after_sees_threefold_repetition() {
+        let mut game = Game::new(Variant::Classic2);
+        play(
+            &mut game,
+            &[
+                "j4-i5", "e14-e13", "i5-j4", "e13-e14", "j4-i5", "e14-e13", "i5-j4",
+            ],
+        );
+        let mv = game
+            .position()
+            .resolve_path(&"e13-e14".parse().unwrap())
+            .unwrap();
+        let after = game.position_after(&mv).unwrap();
+        assert!(after.is_over());
+        assert_eq!(
+            after.outcome().unwrap().reason,
+            crate::outcome::EndReason::Repetition
+        );
+    }
+
+    #[test]
+    fn position_after_refuses_an_illegal_move() {
+        let mut game = Game::new(Variant::Classic2);
+        play(&mut game, &["m3-m5"]);
+        let mv = game.legal_moves()[0];
+        let mut other = Game::new(Variant::Classic2);
+        play(&mut other, &["m3-m5", "e14-e13"]);
+        // Black's move, asked of a position where white is to move.
+        assert!(other.position_after(&mv).is_err());
     }
 }

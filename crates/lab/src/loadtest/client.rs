@@ -12,6 +12,7 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::{sleep, sleep_until, timeout, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
@@ -272,7 +273,7 @@ impl Player {
         );
         let (mut ws, _) = timeout(
             Duration::from_secs(10),
-            tokio_tungstenite::client_async(req, tcp),
+            tokio_tungstenite::client_async_with_config(req, tcp, Some(ws_config())),
         )
         .await
         .map_err(|_| "ws:handshake_timeout".to_owned())?
@@ -430,6 +431,10 @@ impl Player {
                 .as_ref()
                 .map_or_else(far_future, |f| f.sent + Duration::from_secs(15));
             let move_at = t.move_at.unwrap_or_else(far_future);
+            // One timer for the earliest of the four times (a timer per time, set up
+            // again for every message, was a measurable part of the load generator's
+            // CPU); which one it was is sorted out when it fires.
+            let wake = move_at.min(ack_by).min(start_by).min(deadline);
             let Some(ws) = self.ws.as_mut() else {
                 self.reconnect(Some(t)).await?;
                 continue;
@@ -442,20 +447,24 @@ impl Player {
                         self.reconnect(Some(t)).await?;
                     }
                 },
-                _ = sleep_until(move_at) => {
-                    t.move_at = None;
-                    if t.my_turn() && t.inflight.is_none() {
-                        self.make_move(t).await?;
+                _ = sleep_until(wake) => {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        return Err(Stop::Deadline);
                     }
+                    if now >= move_at {
+                        t.move_at = None;
+                        if t.my_turn() && t.inflight.is_none() {
+                            self.make_move(t).await?;
+                        }
+                    } else if now >= ack_by {
+                        self.stats().error("timeout:ack");
+                        t.inflight = None;
+                        let since = t.last_v;
+                        self.send(json!({"t": "watch", "d": {"table": t.id, "since": since}})).await;
+                    }
+                    // Past `start_by`, the top of the loop gives up on the table.
                 }
-                _ = sleep_until(ack_by) => {
-                    self.stats().error("timeout:ack");
-                    t.inflight = None;
-                    let since = t.last_v;
-                    self.send(json!({"t": "watch", "d": {"table": t.id, "since": since}})).await;
-                }
-                _ = sleep_until(start_by) => {}
-                _ = sleep_until(deadline) => return Err(Stop::Deadline),
             }
         }
     }
@@ -631,6 +640,17 @@ impl Player {
             _ => {}
         }
     }
+}
+
+/// Bytes read from the socket at a time. The WebSocket library zero-fills its whole
+/// read buffer before every read, so its default of 128 KiB made that fill the load
+/// generator's largest cost; the server's messages to a player are a few hundred
+/// bytes (a longer one takes more reads).
+const READ_BUFFER: usize = 8 * 1024;
+
+/// The WebSocket settings of every player's connection.
+fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(READ_BUFFER)
 }
 
 /// The next JSON text message; `None` when the connection is gone.

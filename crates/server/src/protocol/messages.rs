@@ -462,6 +462,15 @@ impl EventEnvelope {
             _ => self.clone(),
         }
     }
+
+    /// The event as `viewer` may see it, like [`Self::for_viewer`], reusing this one
+    /// (no copy) when the viewer may see it.
+    pub fn into_viewer(self, viewer: Option<&str>) -> EventEnvelope {
+        match viewer {
+            Some(v) if self.hidden_from.iter().any(|h| h == v) => self.for_viewer(Some(v)),
+            _ => self,
+        }
+    }
 }
 
 /// Who the connection is.
@@ -575,6 +584,28 @@ impl ServerMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn into_viewer_withholds_exactly_like_for_viewer() {
+        let event = EventEnvelope {
+            table: "t".into(),
+            v: 3,
+            event: TableEvent::RematchLapsed,
+            hidden_from: vec!["p0".into()],
+        };
+        for viewer in [None, Some("p0"), Some("p1")] {
+            assert_eq!(
+                event.clone().into_viewer(viewer),
+                event.for_viewer(viewer),
+                "{viewer:?}"
+            );
+        }
+        assert_eq!(
+            event.clone().into_viewer(Some("p0")).event,
+            TableEvent::Withheld
+        );
+        assert_eq!(event.clone().into_viewer(None), event);
+    }
 
     #[test]
     fn wire_shape() {

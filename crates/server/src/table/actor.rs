@@ -139,13 +139,23 @@ impl TableActor {
             self.maybe_think();
             let now = self.now();
             let mut wait = match (self.core.flag_deadline(), self.finished_at) {
-                (Some((_, deadline)), _) => Duration::from_millis((deadline - now).max(0) as u64),
-                (None, Some(at)) => linger.saturating_sub(at.elapsed()),
-                _ => Duration::from_secs(3600),
+                (Some((_, deadline)), _) => {
+                    Some(Duration::from_millis((deadline - now).max(0) as u64))
+                }
+                (None, Some(at)) => Some(linger.saturating_sub(at.elapsed())),
+                _ => None,
             };
             if jumps.is_some() {
-                wait = wait.min(Duration::from_secs(1));
+                wait = Some(wait.map_or(Duration::from_secs(1), |w| w.min(Duration::from_secs(1))));
             }
+            // Without a deadline there is no timer at all: a timer set up and dropped
+            // for every command (most of them moves of untimed games) costs CPU.
+            let timer = async {
+                match wait {
+                    Some(w) => tokio::time::sleep(w).await,
+                    None => std::future::pending().await,
+                }
+            };
             let jumped = async {
                 match &jumps {
                     Some(n) => n.notified().await,
@@ -157,7 +167,7 @@ impl TableActor {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
-                _ = tokio::time::sleep(wait) => self.check_flag().await,
+                _ = timer => self.check_flag().await,
                 _ = jumped => self.check_flag().await,
                 _ = shutdown.changed() => break,
             }

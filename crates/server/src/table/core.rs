@@ -43,11 +43,12 @@ impl Status {
     }
 }
 
-/// A move checked and applied to copies of the game and clock, waiting to be stored.
+/// A move checked against the game and applied to a copy of the clock, waiting to be
+/// stored.
 #[derive(Debug, Clone)]
 pub(crate) struct PlannedMove {
-    /// The game after the move.
-    game: Game,
+    /// The move.
+    mv: Move,
     /// The clocks after the move.
     clock: Option<Clock>,
     /// Who moved.
@@ -570,7 +571,8 @@ impl TableCore {
         self.plan_move(seat, &mv, lag, now)
     }
 
-    /// Plays `mv` for `seat` on copies of the game and clock.
+    /// Checks `mv` for `seat` and plays it on a copy of the clock (the game's history
+    /// is not copied: the position after it is worked out on its own).
     pub(crate) fn plan_move(
         &self,
         seat: usize,
@@ -586,22 +588,17 @@ impl TableCore {
             }
         }
         let colour = self.game.turn();
-        let mut game = self.game.clone();
-        game.play(mv).map_err(illegal)?;
-        let path = game
-            .moves()
-            .last()
-            .map(|(_, p)| p.to_string())
-            .unwrap_or_default();
-        if !game.is_over() {
+        let after = self.game.position_after(mv).map_err(illegal)?;
+        let path = self.game.position().path_of(mv).to_string();
+        if !after.is_over() {
             if let Some(c) = clock.as_mut() {
-                c.start(self.seat_of_colour(game.turn()), now);
+                c.start(self.seat_of_colour(after.turn()), now);
             }
         }
-        let ply = game.moves().len();
+        let ply = self.game.moves().len() + 1;
         let stored_clock = clock.as_ref().map(Clock::stored);
         Ok(PlannedMove {
-            game,
+            mv: *mv,
             clock,
             colour,
             path,
@@ -614,7 +611,11 @@ impl TableCore {
     /// Applies a planned (and stored) move. Returns whether the game is over.
     pub(crate) fn commit(&mut self, planned: PlannedMove) -> bool {
         let now = planned.at;
-        self.game = planned.game;
+        // Nothing else reaches the game between planning and committing (the table
+        // task does one thing at a time), so the planned move is still legal.
+        self.game
+            .play(&planned.mv)
+            .expect("a planned move is legal until it is committed");
         self.clock = planned.clock;
         self.turn_since = now;
         let position = self.game.position().to_string();

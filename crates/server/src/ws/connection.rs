@@ -15,6 +15,7 @@ use tokio::task::JoinHandle;
 
 use stella_engine::Variant;
 
+use super::write::write_queued;
 use super::{
     decode_client_msg, ClientMsg, CreateTable, ErrorCode, ProtoError, SeatRequest, ServerMsg,
     TokenBucket, UserInfo,
@@ -30,6 +31,10 @@ use crate::table::{
 /// Largest WebSocket message the transport accepts at all; frames between
 /// [`super::MAX_TEXT_BYTES`] and this get a `too_large` error and the connection stays.
 const MAX_WS_MESSAGE: usize = 64 * 1024;
+
+/// Bytes read from the socket at a time: twice the longest text message the server
+/// reads ([`super::MAX_TEXT_BYTES`]); a longer frame takes more reads.
+const READ_BUFFER: usize = 8 * 1024;
 
 /// How often the server pings to measure lag.
 const PING_EVERY: Duration = Duration::from_secs(5);
@@ -61,12 +66,9 @@ pub async fn ws_handler(
     // A bot names its account with its API token; a revoked one is refused outright.
     if let Some(token) = crate::bots::bearer_token(&headers) {
         return match crate::bots::token_user(&state, &token).await {
-            Ok((user, token_hash)) => ws
-                .max_message_size(MAX_WS_MESSAGE)
-                .max_frame_size(MAX_WS_MESSAGE)
-                .on_upgrade(move |socket| {
-                    run(state, Some(user), Credential::Token(token_hash), socket)
-                }),
+            Ok((user, token_hash)) => limited(ws).on_upgrade(move |socket| {
+                run(state, Some(user), Credential::Token(token_hash), socket)
+            }),
             Err(e) => e.into_response(),
         };
     }
@@ -75,9 +77,17 @@ pub async fn ws_handler(
         _ => Credential::None,
     };
     let user = user.info();
+    limited(ws).on_upgrade(move |socket| run(state, user, session, socket))
+}
+
+/// The transport's limits and buffers: messages up to [`MAX_WS_MESSAGE`], and a read
+/// buffer of [`READ_BUFFER`] (the WebSocket library zero-fills its whole read buffer
+/// before every read from the socket, so its default of 128 KiB cost more CPU than
+/// anything else the server did per move, and 128 KiB of memory per connection).
+fn limited(ws: WebSocketUpgrade) -> WebSocketUpgrade {
     ws.max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| run(state, user, session, socket))
+        .read_buffer_size(READ_BUFFER)
 }
 
 /// What a connection was opened with.
@@ -185,8 +195,7 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
             tokio::select! {
                 msg = out_rx.recv() => {
                     let Some(msg) = msg else { break };
-                    let text = serde_json::to_string(&msg).expect("server messages serialize");
-                    if sink.send(Message::Text(text.into())).await.is_err() {
+                    if write_queued(&mut sink, msg, &mut out_rx).await.is_err() {
                         break;
                     }
                 }
@@ -796,7 +805,7 @@ impl Conn {
                             continue;
                         }
                         last = e.v;
-                        let e = e.for_viewer(viewer.as_deref());
+                        let e = e.into_viewer(viewer.as_deref());
                         if out.send(ServerMsg::Event(e)).await.is_err() {
                             break;
                         }

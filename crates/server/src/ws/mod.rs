@@ -4,6 +4,7 @@
 mod connection;
 mod decode;
 mod rate;
+mod write;
 
 pub use crate::protocol::*;
 pub use connection::ws_handler;

@@ -55,6 +55,26 @@ async fn malformed_messages_are_refused_and_the_connection_stays() {
 }
 
 #[tokio::test]
+async fn messages_longer_than_one_socket_read_arrive_whole() {
+    let app = spawn_app().await;
+    let mut ws = app.ws(None).await;
+    // Just under the text limit, in one frame: answered.
+    let pad = "x".repeat(4000);
+    ws.send(json!({"t": "ping", "d": {"n": 7, "pad": pad}}))
+        .await;
+    let pong = ws.recv_until(|m| m["t"] == "pong").await;
+    assert_eq!(pong["d"]["n"], 7);
+    // Near the transport's limit (several reads of the socket): refused as too
+    // large, and the next message is read from the right place.
+    let big = format!(r#"{{"t":"ping","d":{{"pad":"{}"}}}}"#, "y".repeat(60_000));
+    ws.send_text(&big).await;
+    ws.expect_error("too_large").await;
+    ws.send(json!({"t": "ping", "d": {"n": 8}})).await;
+    let pong = ws.recv_until(|m| m["t"] == "pong").await;
+    assert_eq!(pong["d"]["n"], 8);
+}
+
+#[tokio::test]
 async fn moves_out_of_turn_of_other_marbles_illegal_and_by_spectators_are_refused() {
     let app = spawn_app().await;
     let (mut w, mut b, table) = started_table(&app).await;
