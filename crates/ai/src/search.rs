@@ -116,6 +116,8 @@ pub struct Searcher {
     /// Move ordering's sort keys and a copy of the moves (reused).
     order_keys: Vec<u64>,
     order_moves: Vec<(Move, u8)>,
+    /// Each ply's move list (reused, so that a node allocates none).
+    move_lists: Vec<Vec<(Move, u8)>>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -169,6 +171,7 @@ impl Searcher {
             root_only: None,
             order_keys: Vec::new(),
             order_moves: Vec::new(),
+            move_lists: vec![Vec::new(); MAX_PLY],
         }
     }
 
@@ -678,12 +681,15 @@ impl Searcher {
         let maximizing = self.is_ours(position.turn(), position);
         // Best-Reply Search: every opponent's moves in one layer, each played
         // after the default replies of the opponents before it.
-        let prefixes = if self.best_reply && !maximizing {
-            crate::brs::layer_prefixes(position, |c| self.is_ours(c, position))
+        let layer;
+        let prefixes: &[Position] = if self.best_reply && !maximizing {
+            layer = crate::brs::layer_prefixes(position, |c| self.is_ours(c, position));
+            &layer
         } else {
-            vec![*position]
+            std::slice::from_ref(position)
         };
-        let mut moves: Vec<(Move, u8)> = Vec::with_capacity(64 * prefixes.len());
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         for (i, p) in prefixes.iter().enumerate() {
             let first = moves.len();
             p.for_each_move_of(p.turn(), |m| moves.push((m, i as u8)));
@@ -699,9 +705,10 @@ impl Searcher {
             }
         }
         if moves.is_empty() {
+            self.move_lists[ply] = moves;
             return self.leaf(position);
         }
-        self.order_layer(&prefixes, &mut moves, tt_move, ply);
+        self.order_layer(prefixes, &mut moves, tt_move, ply);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = PackedMove::NONE;
@@ -810,6 +817,7 @@ impl Searcher {
             };
             self.path.pop();
             if self.stopped {
+                self.move_lists[ply] = moves;
                 return 0;
             }
             let better = if maximizing { v > best } else { v < best };
@@ -836,6 +844,7 @@ impl Searcher {
                 break;
             }
         }
+        self.move_lists[ply] = moves;
         let bound = if maximizing {
             if best <= alpha0 {
                 Bound::Upper
