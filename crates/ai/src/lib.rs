@@ -45,6 +45,7 @@ pub mod levels;
 pub mod limits;
 pub mod mcts;
 pub mod multipv;
+mod ordering;
 pub mod progress;
 pub mod protocol;
 pub mod race;

@@ -11,6 +11,7 @@ use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
+use crate::ordering::{hist_index, MoverOrder, NodeOrder, HISTORY_PER_COLOUR};
 use crate::progress::restrict;
 use crate::race::Problem;
 use crate::strategy::Strategy;
@@ -166,7 +167,7 @@ impl Searcher {
             start_ms: 0.0,
             stopped: false,
             killers: [[PackedMove::NONE; 2]; MAX_PLY],
-            history: vec![0; 6 * 121 * 121],
+            history: vec![0; 6 * HISTORY_PER_COLOUR],
             path: Vec::with_capacity(MAX_PLY),
             root_only: None,
             order_keys: Vec::new(),
@@ -520,11 +521,10 @@ impl Searcher {
 
     /// Sorts `moves` best first for the player to move.
     fn order(&self, position: &Position, moves: &mut [Move], tt_move: PackedMove, ply: usize) {
-        let c = position.turn();
-        let mut keyed: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|m| (self.order_key(c, m, tt_move, ply), *m))
-            .collect();
+        let order = NodeOrder::new(tt_move, self.killers[ply.min(MAX_PLY - 1)]);
+        let mover = MoverOrder::of(position.turn(), &self.history);
+        let mut keyed: Vec<(i32, Move)> =
+            moves.iter().map(|m| (order.key(&mover, m), *m)).collect();
         keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
             *slot = m;
@@ -540,13 +540,21 @@ impl Searcher {
         tt_move: PackedMove,
         ply: usize,
     ) {
+        let order = NodeOrder::new(tt_move, self.killers[ply.min(MAX_PLY - 1)]);
+        // Each mover's tables and history row, looked up once for the layer
+        // (a layer has at most five movers: the opponents of one player).
+        debug_assert!(prefixes.len() <= 6);
+        let movers: [MoverOrder; 6] = std::array::from_fn(|k| {
+            let p = prefixes.get(k).unwrap_or(&prefixes[0]);
+            MoverOrder::of(p.turn(), &self.history)
+        });
         // Each move's key and its place in the list packed into one number,
         // sorted largest first: higher keys first, ties in the generator's
         // order (as a stable sort would leave them), without allocating.
         let mut keys = std::mem::take(&mut self.order_keys);
         keys.clear();
         keys.extend(moves.iter().enumerate().map(|(i, (m, from))| {
-            let key = self.order_key(prefixes[*from as usize].turn(), m, tt_move, ply);
+            let key = order.key(&movers[*from as usize], m);
             let biased = (i64::from(key) - i64::from(i32::MIN)) as u64;
             biased << 32 | u64::from(u32::MAX - i as u32)
         }));
@@ -559,26 +567,6 @@ impl Searcher {
         }
         self.order_keys = keys;
         self.order_moves = listed;
-    }
-
-    /// The ordering key of `m` played by `c`: TT move, killers, then rows
-    /// gained, the rearmost marble first, and the history heuristic.
-    fn order_key(&self, c: Colour, m: &Move, tt_move: PackedMove, ply: usize) -> i32 {
-        let t = tables(c);
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let p = PackedMove::pack(m);
-        let gain = t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
-        if p == tt_move {
-            1 << 28
-        } else if p == killers[0] {
-            1 << 26
-        } else if p == killers[1] {
-            (1 << 26) - 1
-        } else {
-            gain * 4096
-                + t.rows_to_go[m.from.index()] as i32 * 16
-                + self.history[hist_index(c, m)].clamp(-2000, 2000)
-        }
     }
 
     fn root_search(
@@ -864,10 +852,6 @@ impl Searcher {
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
     }
-}
-
-fn hist_index(c: Colour, m: &Move) -> usize {
-    (c.index() * 121 + m.from.index()) * 121 + m.to.index()
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
