@@ -49,6 +49,7 @@ mod ordering;
 pub mod progress;
 pub mod protocol;
 pub mod race;
+mod repetition;
 pub mod request;
 pub mod rng;
 pub mod search;

@@ -28,11 +28,11 @@ use crate::eval::{cost, late_round_term, Weights};
 use crate::greedy::gain;
 use crate::levels::Level;
 use crate::progress::restrict;
+use crate::repetition::GameHistory;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::tables;
 use crate::tree_shape::TreeShape;
-use std::collections::HashMap;
 use stella_engine::{Colour, Hole, Move, Position};
 
 /// "No node" in the tree's links.
@@ -191,7 +191,7 @@ pub struct Mcts {
     nodes: Vec<Node>,
     /// Every widened node's candidate moves, in order, generated once.
     arena: Vec<Move>,
-    history: HashMap<u64, u8>,
+    history: GameHistory,
     path: Vec<u64>,
     /// The nodes of the current iteration's path (reused between iterations).
     visited: Vec<u32>,
@@ -228,10 +228,6 @@ impl Mcts {
                 unit_of[c.index()] = i;
             }
         }
-        let mut counts = HashMap::new();
-        for &h in history {
-            *counts.entry(h).or_insert(0u8) += 1;
-        }
         // The root's move is never read: any hole stands in for it.
         let any = Hole::all().next().expect("a board has holes");
         let root = Node::new(Move::new(any, any), position.turn());
@@ -239,7 +235,7 @@ impl Mcts {
             root: *position,
             nodes: vec![root],
             arena: Vec::new(),
-            history: counts,
+            history: GameHistory::new(history),
             path: Vec::with_capacity(64),
             visited: Vec::with_capacity(64),
             scratch: Vec::with_capacity(128),
@@ -447,7 +443,7 @@ impl Mcts {
     /// Whether the position `hash` has now been seen three times.
     fn repeats(&self, hash: u64) -> bool {
         let in_path = self.path.iter().filter(|&&h| h == hash).count();
-        in_path + *self.history.get(&hash).unwrap_or(&0) as usize >= 3
+        in_path + self.history.count(hash) >= 3
     }
 
     /// Adds the next candidate child of `node` if its visits allow one more.
