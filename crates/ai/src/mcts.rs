@@ -746,6 +746,17 @@ mod tests {
         out
     }
 
+    #[test]
+    fn a_tree_node_stays_small() {
+        // Five links and counters of 32 bits, two of 16, the move, the
+        // mover and the summed value: 40 bytes with alignment.
+        assert!(
+            std::mem::size_of::<Node>() <= 40,
+            "{}",
+            std::mem::size_of::<Node>()
+        );
+    }
+
     fn search(pos: &Position, seed: u64, iterations: u64) -> Report {
         let budget = Budget {
             iterations,
