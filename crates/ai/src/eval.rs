@@ -186,7 +186,7 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
     // bit 127 (a missing jump line) is never set.
     let occupied = position.occupied().0;
     let words = [occupied as u64, (occupied >> 64) as u64];
-    let held = |i: u8| words[usize::from(i >> 6)] >> (i & 63) & 1;
+    let held = |i: u8| words[usize::from(i >> 6) & 1] >> (i & 63) & 1;
     let outside = t.lateral_outside_of(goal);
     let mut rows = [0i32; 16];
     let mut n = 0;
