@@ -2,8 +2,9 @@
 //! would eliminate the mover, and, as the deadline nears, which moves still
 //! get every marble out of home in time.
 
-use stella_engine::geometry::neighbours;
-use stella_engine::{Bitboard, Hole, Move, Position};
+use std::sync::OnceLock;
+use stella_engine::geometry::{home15, neighbours, point};
+use stella_engine::{Bitboard, Colour, Hole, Move, Position};
 
 /// Spare moves kept before the deadline: the restriction to home-leaving
 /// moves starts when the moves left are at most the moves needed plus this.
@@ -78,7 +79,73 @@ fn deadline_near(position: &Position) -> bool {
     let blocked = position.occupied() & !at_home;
     // A move out only lowers a marble's need to 1 (or gives a walled-in one a
     // need of 1), so this bounds the need without scanning the moves.
-    left <= exit_steps_sum(blocked, home, at_home) + MARGIN
+    left <= exit_steps_sum_memo(c, blocked, home, at_home) + MARGIN
+}
+
+/// Slots of each thread's memo of [`exit_steps_sum`].
+const MEMO_SLOTS: usize = 1024;
+
+/// One remembered [`exit_steps_sum`]: the home (by number), the blocked
+/// holes in and next to it, the marbles at home, and the sum.
+#[derive(Clone, Copy)]
+struct Remembered {
+    home: u8,
+    near_blocked: Bitboard,
+    at_home: Bitboard,
+    sum: u32,
+}
+
+/// [`exit_steps_sum`] for `colour`'s home `home`, remembered per thread:
+/// the sum depends only on the blocked holes in and next to the home and on
+/// the marbles at home, which repeat from one playout to the next, so most
+/// calls read a slot instead of searching.
+fn exit_steps_sum_memo(
+    colour: Colour,
+    blocked: Bitboard,
+    home: Bitboard,
+    at_home: Bitboard,
+) -> u32 {
+    let Some((id, near)) = home_near(colour, home) else {
+        return exit_steps_sum(blocked, home, at_home);
+    };
+    let near_blocked = blocked & near;
+    let mixed = near_blocked.0 ^ at_home.0.rotate_left(61) ^ u128::from(id);
+    let folded = (mixed as u64) ^ ((mixed >> 64) as u64);
+    let slot = (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % MEMO_SLOTS;
+    thread_local! {
+        static MEMO: std::cell::RefCell<Vec<Option<Remembered>>> =
+            std::cell::RefCell::new(vec![None; MEMO_SLOTS]);
+    }
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if let Some(r) = memo[slot] {
+            if r.home == id && r.near_blocked == near_blocked && r.at_home == at_home {
+                return r.sum;
+            }
+        }
+        let sum = exit_steps_sum(near_blocked, home, at_home);
+        memo[slot] = Some(Remembered {
+            home: id,
+            near_blocked,
+            at_home,
+            sum,
+        });
+        sum
+    })
+}
+
+/// The number of `colour`'s home `home` (its point of 10 holes or of 15)
+/// among all homes, and the home with the holes next to it: only blocked
+/// holes there change [`exit_steps_sum`].
+fn home_near(colour: Colour, home: Bitboard) -> Option<(u8, Bitboard)> {
+    static ALL: OnceLock<[[(Bitboard, Bitboard); 2]; 6]> = OnceLock::new();
+    let homes = ALL.get_or_init(|| {
+        Colour::ALL.map(|c| {
+            [point(c), home15(c)].map(|h| (h, h.iter().fold(h, |near, x| near | neighbours(x))))
+        })
+    });
+    let k = homes[colour.index()].iter().position(|(h, _)| *h == home)?;
+    Some(((colour.index() * 2 + k) as u8, homes[colour.index()][k].1))
 }
 
 /// The sum over the marbles `at_home` of their [`exit_steps`], a walled-in
@@ -266,6 +333,38 @@ mod tests {
         let lone = Bitboard::from_hole(tip);
         assert_eq!(exit_steps_sum(neighbours(tip), home, lone), 1);
         assert_eq!(exit_steps_sum(Bitboard::EMPTY, home, lone), 4);
+    }
+
+    #[test]
+    fn the_remembered_sums_are_the_searched_ones() {
+        use stella_engine::Variant;
+        let mut checked = 0;
+        for round in 0..2 {
+            for variant in Variant::ALL {
+                let mut pos = Position::start(variant);
+                for ply in 0..120u64 {
+                    if pos.is_over() {
+                        break;
+                    }
+                    for &c in variant.seats() {
+                        let home = variant.home(c);
+                        let at_home = pos.marbles(c) & home;
+                        let blocked = pos.occupied() & !at_home;
+                        let searched = exit_steps_sum(blocked, home, at_home);
+                        let memo = exit_steps_sum_memo(c, blocked, home, at_home);
+                        assert_eq!(memo, searched, "round {round} {variant} {pos}");
+                        checked += 1;
+                    }
+                    let mv = crate::greedy::greedy_move(&pos, ply + round).unwrap();
+                    pos.play_unchecked(&mv);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        // Only the holes in and next to the home matter.
+        let white = Variant::Classic2.home(Colour::White);
+        let far: Hole = "e9".parse().unwrap();
+        assert!((home_near(Colour::White, white).unwrap().1 & Bitboard::from_hole(far)).is_empty());
     }
 
     #[test]

@@ -172,7 +172,6 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
     let variant = position.variant();
     let goal = variant.goal(colour);
     let mine = position.marbles(colour);
-    let occupied = position.occupied().0;
     let made = position.moves_made(colour) as i32;
     // After the deadline another player's marble left in the goal fills a
     // hole for us (docs/rules.md §4): only the best `needed` marbles count.
@@ -183,23 +182,30 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
     };
     let free_goal = goal & !foreign;
     let needed = free_goal.count() as usize;
+    // The board as two words: a hole's bit is one shift and mask away, and
+    // bit 127 (a missing jump line) is never set.
+    let occupied = position.occupied().0;
+    let words = [occupied as u64, (occupied >> 64) as u64];
+    let held = |i: u8| words[usize::from(i >> 6) & 1] >> (i & 63) & 1;
+    let outside = t.lateral_outside_of(goal);
     let mut rows = [0i32; 16];
     let mut n = 0;
     let mut lateral = 0i32;
-    let mut jumps = 0i32;
+    let mut jumps = 0u64;
     for h in mine {
         let i = h.index();
         rows[n] = t.rows_to_go[i] as i32;
         n += 1;
-        if !goal.contains(h) {
-            lateral += t.lateral[i] as i32;
-        }
+        lateral += match outside {
+            Some(l) => l[i] as i32,
+            None if goal.contains(h) => 0,
+            None => t.lateral[i] as i32,
+        };
         for &(over, land) in &t.forward_jumps[i] {
-            if over != 255 && occupied >> over & 1 != 0 && occupied >> land & 1 == 0 {
-                jumps += 1;
-            }
+            jumps += held(over) & !held(land);
         }
     }
+    let jumps = jumps as i32;
     let rows = &mut rows[..n];
     // Only when fewer marbles are needed than we have (other players'
     // marbles fill some goal holes) do the best ones have to be picked out.
@@ -207,15 +213,13 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
         rows.sort_unstable();
     }
     let counted = &rows[..needed.min(n)];
-    let sum: i32 = counted.iter().sum();
-    let squares: i32 = counted.iter().map(|r| r * r).sum();
-    let back = counted.iter().copied().max().unwrap_or(0);
-    let (mut min_sum, mut min_squares) = (0i32, 0i32);
-    for h in free_goal {
-        let r = t.rows_to_go[h.index()] as i32;
-        min_sum += r;
-        min_squares += r * r;
+    let (mut sum, mut squares, mut back) = (0i32, 0i32, 0i32);
+    for &r in counted {
+        sum += r;
+        squares += r * r;
+        back = back.max(r);
     }
+    let (min_sum, min_squares) = t.row_sums(free_goal);
     let mut c = w.rows * (sum - min_sum)
         + w.squares * (squares - min_squares)
         + w.back * back
@@ -368,6 +372,114 @@ mod tests {
             value_for(&next, Colour::White, &flat) + flat.tempo,
             -value_for(&next, Colour::Black, &flat)
         );
+    }
+
+    /// The cost as first written: every marble's terms read one by one
+    /// from the tables, the goal's floor summed over its holes.
+    fn reference_cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
+        if position.is_eliminated(colour) {
+            return HOPELESS;
+        }
+        if position.has_arrived(colour) {
+            return 0;
+        }
+        let t = tables(colour);
+        let variant = position.variant();
+        let goal = variant.goal(colour);
+        let mine = position.marbles(colour);
+        let occupied = position.occupied().0;
+        let made = position.moves_made(colour) as i32;
+        let foreign = if made >= variant.deadline() as i32 {
+            goal & position.occupied() & !mine
+        } else {
+            stella_engine::Bitboard::EMPTY
+        };
+        let free_goal = goal & !foreign;
+        let needed = free_goal.count() as usize;
+        let mut rows = Vec::new();
+        let (mut lateral, mut jumps) = (0, 0);
+        for h in mine {
+            let i = h.index();
+            rows.push(t.rows_to_go[i] as i32);
+            if !goal.contains(h) {
+                lateral += t.lateral[i] as i32;
+            }
+            for &(over, land) in &t.forward_jumps[i] {
+                if occupied >> over & 1 != 0 && occupied >> land & 1 == 0 {
+                    jumps += 1;
+                }
+            }
+        }
+        rows.sort_unstable();
+        let counted = &rows[..needed.min(rows.len())];
+        let sum: i32 = counted.iter().sum();
+        let squares: i32 = counted.iter().map(|r| r * r).sum();
+        let back = counted.iter().copied().max().unwrap_or(0);
+        let min_sum: i32 = free_goal
+            .iter()
+            .map(|h| t.rows_to_go[h.index()] as i32)
+            .sum();
+        let min_squares: i32 = free_goal
+            .iter()
+            .map(|h| (t.rows_to_go[h.index()] as i32).pow(2))
+            .sum();
+        let mut c = w.rows * (sum - min_sum)
+            + w.squares * (squares - min_squares)
+            + w.back * back
+            + w.lateral * lateral
+            - w.jump * jumps;
+        let deadline = variant.deadline() as i32;
+        let late = made.min(deadline) - (deadline - 10);
+        if late > 0 {
+            c += w.home_late * late * (mine & variant.home(colour)).count() as i32;
+        }
+        c.max(0)
+    }
+
+    #[test]
+    fn cost_equals_the_reference_over_games_of_every_variant() {
+        // Games of a player mixing greedy and random moves, long enough to
+        // pass the deadline with foreign marbles left in goals.
+        let w = Weights::DEFAULT;
+        let mut rng = crate::rng::Rng::new(5);
+        let (mut checked, mut foreign_filled) = (0, 0);
+        for variant in Variant::ALL {
+            for game in 0..3u64 {
+                let mut pos = Position::start(variant);
+                for ply in 0..300u64 {
+                    for c in variant.seats().iter().copied() {
+                        assert_eq!(
+                            cost(&pos, c, &w),
+                            reference_cost(&pos, c, &w),
+                            "{variant} game {game} ply {ply} {c:?}"
+                        );
+                        checked += 1;
+                        let goal = variant.goal(c);
+                        if pos.moves_made(c) >= variant.deadline()
+                            && !(goal & pos.occupied() & !pos.marbles(c)).is_empty()
+                        {
+                            foreign_filled += 1;
+                        }
+                    }
+                    if pos.is_over() {
+                        break;
+                    }
+                    let moves = pos.legal_moves();
+                    let Some(&random) = moves.get(rng.below(moves.len().max(1) as u64) as usize)
+                    else {
+                        break;
+                    };
+                    let mv = if rng.below(3) == 0 {
+                        random
+                    } else {
+                        crate::greedy::greedy_move(&pos, ply).unwrap_or(random)
+                    };
+                    pos.play_unchecked(&mv);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        assert!(foreign_filled > 100, "{foreign_filled}");
     }
 
     #[test]

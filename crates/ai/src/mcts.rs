@@ -25,14 +25,13 @@
 use crate::clock::Clock;
 use crate::deadline::{deadline_moves, every_move_counts, safe_moves};
 use crate::eval::{cost, late_round_term, Weights};
-use crate::greedy::gain;
 use crate::levels::Level;
 use crate::progress::restrict;
+use crate::repetition::GameHistory;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::tables;
 use crate::tree_shape::TreeShape;
-use std::collections::HashMap;
 use stella_engine::{Colour, Hole, Move, Position};
 
 /// "No node" in the tree's links.
@@ -191,7 +190,7 @@ pub struct Mcts {
     nodes: Vec<Node>,
     /// Every widened node's candidate moves, in order, generated once.
     arena: Vec<Move>,
-    history: HashMap<u64, u8>,
+    history: GameHistory,
     path: Vec<u64>,
     /// The nodes of the current iteration's path (reused between iterations).
     visited: Vec<u32>,
@@ -228,10 +227,6 @@ impl Mcts {
                 unit_of[c.index()] = i;
             }
         }
-        let mut counts = HashMap::new();
-        for &h in history {
-            *counts.entry(h).or_insert(0u8) += 1;
-        }
         // The root's move is never read: any hole stands in for it.
         let any = Hole::all().next().expect("a board has holes");
         let root = Node::new(Move::new(any, any), position.turn());
@@ -239,7 +234,7 @@ impl Mcts {
             root: *position,
             nodes: vec![root],
             arena: Vec::new(),
-            history: counts,
+            history: GameHistory::new(history),
             path: Vec::with_capacity(64),
             visited: Vec::with_capacity(64),
             scratch: Vec::with_capacity(128),
@@ -447,7 +442,7 @@ impl Mcts {
     /// Whether the position `hash` has now been seen three times.
     fn repeats(&self, hash: u64) -> bool {
         let in_path = self.path.iter().filter(|&&h| h == hash).count();
-        in_path + *self.history.get(&hash).unwrap_or(&0) as usize >= 3
+        in_path + self.history.count(hash) >= 3
     }
 
     /// Adds the next candidate child of `node` if its visits allow one more.
@@ -645,17 +640,24 @@ pub fn candidates(pos: &Position, seed: u64) -> Vec<Move> {
         return Vec::new();
     }
     let t = tables(pos.turn());
-    let mut keyed: Vec<(i32, u64, Move)> = deadline_moves(pos, safe_moves(pos))
-        .into_iter()
-        .map(|m| {
-            let key = gain(pos, &m) * 64 + t.rows_to_go[m.from.index()] as i32 * 2
-                - t.lateral[m.to.index()] as i32 / 2;
+    let moves = deadline_moves(pos, safe_moves(pos));
+    // Key, tie-break and place in the list: sorted without a stable sort's
+    // buffer, equal keys and ties (the same move with different swaps)
+    // keep the generator's order.
+    let mut keyed: Vec<(i32, u64, u32)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let rows = &t.rows_to_go;
+            let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
+            let key =
+                gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
             let tie = mix(pos.hash() ^ seed ^ ((m.from.index() * 121 + m.to.index()) as u64));
-            (key, tie, m)
+            (key, tie, i as u32)
         })
         .collect();
-    keyed.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-    keyed.into_iter().map(|k| k.2).collect()
+    keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    keyed.into_iter().map(|k| moves[k.2 as usize]).collect()
 }
 
 fn mix(x: u64) -> u64 {
@@ -684,6 +686,9 @@ fn playout_move(
             return None;
         }
     }
+    // The mover's tables, read once: `gain` would look them up per move.
+    let t = tables(pos.turn());
+    let gain = |m: &Move| t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
     if rng.unit() < epsilon {
         if !listed {
             scratch.clear();
@@ -692,11 +697,11 @@ fn playout_move(
                 return None;
             }
         }
-        let forward = scratch.iter().filter(|m| gain(pos, m) > 0).count();
+        let forward = scratch.iter().filter(|m| gain(m) > 0).count();
         let pick = |k: usize, forward_only: bool| {
             scratch
                 .iter()
-                .filter(|m| !forward_only || gain(pos, m) > 0)
+                .filter(|m| !forward_only || gain(m) > 0)
                 .nth(k)
                 .copied()
         };
@@ -706,10 +711,9 @@ fn playout_move(
             pick(rng.below(forward as u64) as usize, true)
         };
     }
-    let t = tables(pos.turn());
     let mut best: Option<((i32, u8, u64), Move)> = None;
     let mut consider = |m: Move| {
-        let key = (gain(pos, &m), t.rows_to_go[m.from.index()], rng.next_u64());
+        let key = (gain(&m), t.rows_to_go[m.from.index()], rng.next_u64());
         if best.is_none_or(|(k, _)| key >= k) {
             best = Some((key, m));
         }
@@ -740,6 +744,17 @@ mod tests {
             out.push(pos);
         }
         out
+    }
+
+    #[test]
+    fn a_tree_node_stays_small() {
+        // Five links and counters of 32 bits, two of 16, the move, the
+        // mover and the summed value: 40 bytes with alignment.
+        assert!(
+            std::mem::size_of::<Node>() <= 40,
+            "{}",
+            std::mem::size_of::<Node>()
+        );
     }
 
     fn search(pos: &Position, seed: u64, iterations: u64) -> Report {

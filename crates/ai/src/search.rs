@@ -11,12 +11,13 @@ use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
 use crate::limits::Limits;
+use crate::ordering::{hist_index, MoverOrder, NodeOrder, HISTORY_PER_COLOUR};
 use crate::progress::restrict;
 use crate::race::Problem;
+use crate::repetition::GameHistory;
 use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
-use std::collections::HashMap;
 use stella_engine::{Colour, Move, Position};
 
 /// Deepest ply the search reaches.
@@ -95,7 +96,7 @@ pub struct Searcher {
     settings: Settings,
     tt: Table,
     info: Option<InfoCallback>,
-    game_history: HashMap<u64, u8>,
+    game_history: GameHistory,
     // Per search.
     root: Colour,
     root_key: u64,
@@ -113,9 +114,10 @@ pub struct Searcher {
     path: Vec<u64>,
     /// The only moves the root may play, when restricted.
     root_only: Option<Vec<Move>>,
-    /// Move ordering's sort keys and a copy of the moves (reused).
-    order_keys: Vec<u64>,
-    order_moves: Vec<(Move, u8)>,
+    /// Each ply's move-ordering keys (reused).
+    key_lists: Vec<Vec<u64>>,
+    /// Each ply's move list (reused, so that a node allocates none).
+    move_lists: Vec<Vec<(Move, u8)>>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -153,7 +155,7 @@ impl Searcher {
             settings,
             tt: Table::new(settings.tt_mb),
             info: None,
-            game_history: HashMap::new(),
+            game_history: GameHistory::new(&[]),
             root: Colour::White,
             root_key: 0,
             drive_offset: 0,
@@ -164,11 +166,11 @@ impl Searcher {
             start_ms: 0.0,
             stopped: false,
             killers: [[PackedMove::NONE; 2]; MAX_PLY],
-            history: vec![0; 6 * 121 * 121],
+            history: vec![0; 6 * HISTORY_PER_COLOUR],
             path: Vec::with_capacity(MAX_PLY),
             root_only: None,
-            order_keys: Vec::new(),
-            order_moves: Vec::new(),
+            key_lists: vec![Vec::new(); MAX_PLY],
+            move_lists: vec![Vec::new(); MAX_PLY],
         }
     }
 
@@ -221,10 +223,7 @@ impl Searcher {
     /// The hashes of the game's positions so far (the current one included),
     /// so that the search sees threefold repetitions.
     pub fn set_game_history(&mut self, hashes: &[u64]) {
-        self.game_history.clear();
-        for &h in hashes {
-            *self.game_history.entry(h).or_insert(0) += 1;
-        }
+        self.game_history.set(hashes);
     }
 
     /// Restricts the root of the next searches to the legal moves among
@@ -512,70 +511,48 @@ impl Searcher {
 
     fn repeats(&self, hash: u64) -> bool {
         let in_path = self.path.iter().filter(|&&h| h == hash).count();
-        in_path + *self.game_history.get(&hash).unwrap_or(&0) as usize >= 3
+        in_path + self.game_history.count(hash) >= 3
     }
 
     /// Sorts `moves` best first for the player to move.
     fn order(&self, position: &Position, moves: &mut [Move], tt_move: PackedMove, ply: usize) {
-        let c = position.turn();
-        let mut keyed: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|m| (self.order_key(c, m, tt_move, ply), *m))
-            .collect();
+        let order = NodeOrder::new(tt_move, self.killers[ply.min(MAX_PLY - 1)]);
+        let mover = MoverOrder::of(position.turn(), &self.history);
+        let mut keyed: Vec<(i32, Move)> =
+            moves.iter().map(|m| (order.key(&mover, m), *m)).collect();
         keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
             *slot = m;
         }
     }
 
-    /// Sorts the moves of a layer (each with the index of the prefix position
-    /// it is played from) best first for their movers.
+    /// The ordering keys of the moves of a layer (each with the index of
+    /// the prefix position it is played from), for their movers, into
+    /// `keys`: each move's key and its place in the list packed into one
+    /// number, so that larger numbers go first and ties keep the
+    /// generator's order. [`next_in_order`] hands them out.
     fn order_layer(
-        &mut self,
+        &self,
         prefixes: &[Position],
-        moves: &mut [(Move, u8)],
+        moves: &[(Move, u8)],
         tt_move: PackedMove,
         ply: usize,
+        keys: &mut Vec<u64>,
     ) {
-        // Each move's key and its place in the list packed into one number,
-        // sorted largest first: higher keys first, ties in the generator's
-        // order (as a stable sort would leave them), without allocating.
-        let mut keys = std::mem::take(&mut self.order_keys);
+        let order = NodeOrder::new(tt_move, self.killers[ply.min(MAX_PLY - 1)]);
+        // Each mover's tables and history row, looked up once for the layer
+        // (a layer has at most five movers: the opponents of one player).
+        debug_assert!(prefixes.len() <= 6);
+        let movers: [MoverOrder; 6] = std::array::from_fn(|k| {
+            let p = prefixes.get(k).unwrap_or(&prefixes[0]);
+            MoverOrder::of(p.turn(), &self.history)
+        });
         keys.clear();
         keys.extend(moves.iter().enumerate().map(|(i, (m, from))| {
-            let key = self.order_key(prefixes[*from as usize].turn(), m, tt_move, ply);
+            let key = order.key(&movers[*from as usize], m);
             let biased = (i64::from(key) - i64::from(i32::MIN)) as u64;
             biased << 32 | u64::from(u32::MAX - i as u32)
         }));
-        keys.sort_unstable_by(|a, b| b.cmp(a));
-        let mut listed = std::mem::take(&mut self.order_moves);
-        listed.clear();
-        listed.extend_from_slice(moves);
-        for (slot, k) in moves.iter_mut().zip(&keys) {
-            *slot = listed[(u32::MAX - *k as u32) as usize];
-        }
-        self.order_keys = keys;
-        self.order_moves = listed;
-    }
-
-    /// The ordering key of `m` played by `c`: TT move, killers, then rows
-    /// gained, the rearmost marble first, and the history heuristic.
-    fn order_key(&self, c: Colour, m: &Move, tt_move: PackedMove, ply: usize) -> i32 {
-        let t = tables(c);
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let p = PackedMove::pack(m);
-        let gain = t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
-        if p == tt_move {
-            1 << 28
-        } else if p == killers[0] {
-            1 << 26
-        } else if p == killers[1] {
-            (1 << 26) - 1
-        } else {
-            gain * 4096
-                + t.rows_to_go[m.from.index()] as i32 * 16
-                + self.history[hist_index(c, m)].clamp(-2000, 2000)
-        }
     }
 
     fn root_search(
@@ -678,12 +655,15 @@ impl Searcher {
         let maximizing = self.is_ours(position.turn(), position);
         // Best-Reply Search: every opponent's moves in one layer, each played
         // after the default replies of the opponents before it.
-        let prefixes = if self.best_reply && !maximizing {
-            crate::brs::layer_prefixes(position, |c| self.is_ours(c, position))
+        let layer;
+        let prefixes: &[Position] = if self.best_reply && !maximizing {
+            layer = crate::brs::layer_prefixes(position, |c| self.is_ours(c, position));
+            &layer
         } else {
-            vec![*position]
+            std::slice::from_ref(position)
         };
-        let mut moves: Vec<(Move, u8)> = Vec::with_capacity(64 * prefixes.len());
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         for (i, p) in prefixes.iter().enumerate() {
             let first = moves.len();
             p.for_each_move_of(p.turn(), |m| moves.push((m, i as u8)));
@@ -699,13 +679,16 @@ impl Searcher {
             }
         }
         if moves.is_empty() {
+            self.move_lists[ply] = moves;
             return self.leaf(position);
         }
-        self.order_layer(&prefixes, &mut moves, tt_move, ply);
+        let mut keys = std::mem::take(&mut self.key_lists[ply]);
+        self.order_layer(prefixes, &moves, tt_move, ply, &mut keys);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = PackedMove::NONE;
-        for (i, &(ref mv, from)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            let (ref mv, from) = moves[next_in_order(&mut keys, i)];
             let prefix = &prefixes[from as usize];
             let mover = prefix.turn();
             let t = tables(mover);
@@ -810,6 +793,8 @@ impl Searcher {
             };
             self.path.pop();
             if self.stopped {
+                self.move_lists[ply] = moves;
+                self.key_lists[ply] = keys;
                 return 0;
             }
             let better = if maximizing { v > best } else { v < best };
@@ -836,6 +821,8 @@ impl Searcher {
                 break;
             }
         }
+        self.move_lists[ply] = moves;
+        self.key_lists[ply] = keys;
         let bound = if maximizing {
             if best <= alpha0 {
                 Bound::Upper
@@ -857,8 +844,22 @@ impl Searcher {
     }
 }
 
-fn hist_index(c: Colour, m: &Move) -> usize {
-    (c.index() * 121 + m.from.index()) * 121 + m.to.index()
+/// Moves picked one by one (the best of the rest each time) before the
+/// rest is sorted: a node cut off after its first few moves never pays for
+/// sorting them all.
+const PICKED_FIRST: usize = 3;
+
+/// The place in its list of the move to search `i`-th, given the packed
+/// ordering keys of [`Searcher::order_layer`] with the `i` before it handed
+/// out already: the same order as sorting all the keys largest first.
+fn next_in_order(keys: &mut [u64], i: usize) -> usize {
+    if i < PICKED_FIRST {
+        let best = (i..keys.len()).max_by_key(|&j| keys[j]).unwrap_or(i);
+        keys.swap(i, best);
+    } else if i == PICKED_FIRST {
+        keys[i..].sort_unstable_by(|a, b| b.cmp(a));
+    }
+    (u32::MAX - keys[i] as u32) as usize
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -892,4 +893,29 @@ pub fn estimate_moves_left(position: &Position) -> u32 {
         .map(|h| t.rows_to_go[h.index()] as u32)
         .sum();
     (rows.saturating_sub(t.min_sum_10) / 3 + 6).max(10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_come_in_the_order_of_the_sorted_keys() {
+        let mut rng = crate::rng::Rng::new(3);
+        for n in [0usize, 1, 2, 3, 4, 5, 40] {
+            // Keys as order_layer packs them: a key, then the place.
+            let keys: Vec<u64> = (0..n)
+                .map(|i| rng.below(8) << 32 | u64::from(u32::MAX - i as u32))
+                .collect();
+            let mut sorted = keys.clone();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            let expected: Vec<usize> = sorted
+                .iter()
+                .map(|k| (u32::MAX - *k as u32) as usize)
+                .collect();
+            let mut handed = keys.clone();
+            let got: Vec<usize> = (0..n).map(|i| next_in_order(&mut handed, i)).collect();
+            assert_eq!(got, expected, "{n} moves");
+        }
+    }
 }

@@ -3,8 +3,12 @@
 //! go"), and how far it is off the centre line towards that goal.
 
 use std::sync::OnceLock;
-use stella_engine::geometry::{neighbour, point};
-use stella_engine::{Colour, Hole};
+use stella_engine::geometry::{home15, neighbour, point};
+use stella_engine::{Bitboard, Colour, Hole};
+
+/// The hole index standing for "no such line" in
+/// [`ColourTables::forward_jumps`]: past the 121 holes, never set on a board.
+pub const NO_LINE: u8 = 127;
 
 /// Lookup tables of one colour.
 #[derive(Debug)]
@@ -19,8 +23,48 @@ pub struct ColourTables {
     /// As `min_sum_10`, for 15 marbles.
     pub min_sum_15: u32,
     /// Forward jump lines of each hole: `(over, land)` hole indices for the two
-    /// directions that gain a row towards the goal (255 = no such line).
+    /// directions that gain a row towards the goal ([`NO_LINE`] = no such
+    /// line: bit 127 of a board, which no board sets, so no jump is seen
+    /// along it).
     pub forward_jumps: [[(u8, u8); 2]; 121],
+    /// `lateral` with 0 on the holes of the goal of the same place in
+    /// [`ColourTables::goal_sums`]: the evaluation counts lateral distance
+    /// only outside the goal.
+    pub lateral_outside: [[u8; 121]; 2],
+    /// The goals of the colour (its opposite's home of 10 and of 15 holes),
+    /// each with the sum of `rows_to_go` and of its squares over its holes:
+    /// the evaluation's floor for a goal no foreign marble fills.
+    pub goal_sums: [(Bitboard, i32, i32); 2],
+}
+
+/// The sum of `rows` and of its squares over the holes of `holes`.
+fn sums(rows: &[u8; 121], holes: Bitboard) -> (i32, i32) {
+    holes.iter().fold((0, 0), |(s, q), h| {
+        let r = rows[h.index()] as i32;
+        (s + r, q + r * r)
+    })
+}
+
+impl ColourTables {
+    /// The sum of `rows_to_go` and of its squares over `holes`, read from
+    /// [`ColourTables::goal_sums`] when `holes` is a whole goal.
+    #[inline]
+    pub fn row_sums(&self, holes: Bitboard) -> (i32, i32) {
+        for &(goal, sum, squares) in &self.goal_sums {
+            if goal == holes {
+                return (sum, squares);
+            }
+        }
+        sums(&self.rows_to_go, holes)
+    }
+
+    /// [`ColourTables::lateral_outside`] of `goal`, if it is one of the
+    /// colour's goals.
+    #[inline]
+    pub fn lateral_outside_of(&self, goal: Bitboard) -> Option<&[u8; 121]> {
+        let k = self.goal_sums.iter().position(|g| g.0 == goal)?;
+        Some(&self.lateral_outside[k])
+    }
 }
 
 fn coord(h: Hole, axis: usize) -> i32 {
@@ -52,7 +96,7 @@ fn build(c: Colour) -> ColourTables {
         rows_to_go[h.index()] = (8 - sign * coord(h, axis)) as u8;
         lateral[h.index()] = ((coord(h, o1) - coord(h, o2)).abs() / 2) as u8;
     }
-    let mut forward_jumps = [[(255u8, 255u8); 2]; 121];
+    let mut forward_jumps = [[(NO_LINE, NO_LINE); 2]; 121];
     for h in Hole::all() {
         let mut k = 0;
         for d in 0..6 {
@@ -70,7 +114,20 @@ fn build(c: Colour) -> ColourTables {
     }
     let mut all: Vec<u32> = Hole::all().map(|h| rows_to_go[h.index()] as u32).collect();
     all.sort_unstable();
+    let goal_sums = [point(c.opposite()), home15(c.opposite())].map(|goal| {
+        let (sum, squares) = sums(&rows_to_go, goal);
+        (goal, sum, squares)
+    });
+    let lateral_outside = goal_sums.map(|(goal, _, _)| {
+        let mut outside = lateral;
+        for h in goal {
+            outside[h.index()] = 0;
+        }
+        outside
+    });
     ColourTables {
+        goal_sums,
+        lateral_outside,
         rows_to_go,
         lateral,
         min_sum_10: all[..10].iter().sum(),
@@ -100,5 +157,22 @@ mod tests {
         let m1: Hole = "m1".parse().unwrap();
         assert_eq!(b.rows_to_go[m1.index()], 0);
         assert_eq!(t.lateral["i9".parse::<Hole>().unwrap().index()], 0);
+    }
+
+    #[test]
+    fn row_sums_of_a_whole_goal_match_the_sums_over_its_holes() {
+        for c in Colour::ALL {
+            let t = tables(c);
+            for goal in [point(c.opposite()), home15(c.opposite())] {
+                let walked = sums(&t.rows_to_go, goal);
+                assert_eq!(t.row_sums(goal), walked, "{c:?}");
+                // Part of a goal is summed over its holes.
+                let part = goal.without(goal.first().unwrap());
+                let (s, q) = t.row_sums(part);
+                let first = t.rows_to_go[goal.first().unwrap().index()] as i32;
+                assert_eq!((s + first, q + first * first), walked);
+            }
+        }
+        assert_eq!(tables(Colour::White).row_sums(point(Colour::Black)).0, 20);
     }
 }
