@@ -11,6 +11,7 @@ use futures_util::future::join_all;
 use serde_json::{json, Value};
 use stella_engine::{Game, Variant};
 use stella_server::cluster::Bus;
+use stella_server::monitoring::Metrics;
 use stella_server::protocol::{PlayerView, SeatView, TableSummary};
 use tokio::sync::watch;
 
@@ -341,7 +342,9 @@ async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
     // A third node, speaking on the bus as a node does: it lists an open table and
     // sends heartbeats naming it, then dies without a word.
     let (_stop, shutdown) = watch::channel(false);
-    let ghost = Bus::connect(&redis.url(), shutdown).await.unwrap();
+    let ghost = Bus::connect(&redis.url(), Metrics::new(), shutdown)
+        .await
+        .unwrap();
     let listing = json!({"l": "update", "from": "ghost", "summary": open_summary("ghost-table")});
     ghost
         .publish("stella:lobby", listing.to_string().as_bytes())
@@ -528,7 +531,9 @@ async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobo
     let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     // A request left in the 5+3 queue by a node that died.
     let (_stop, shutdown) = watch::channel(false);
-    let bus = Bus::connect(&redis.url(), shutdown).await.unwrap();
+    let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
+        .await
+        .unwrap();
     let dead = json!({
         "node": "dead-node",
         "conn": 1,
@@ -580,7 +585,9 @@ async fn a_request_redis_lost_is_put_back_and_paired() {
     let n1 = cluster_node(&redis.url(), None).await;
     let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     let (_stop, shutdown) = watch::channel(false);
-    let bus = Bus::connect(&redis.url(), shutdown).await.unwrap();
+    let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
+        .await
+        .unwrap();
     let (ana, bo) = (n1.register("ana").await, n2.register("boris").await);
     let ana_id = user_id(&n1, &ana).await;
     let mut a = n1.ws(Some(&ana)).await;
