@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::bus::{is_probe, Bus, BusError};
+use super::routing::WireError;
 use crate::challenge::Relayed;
 use crate::protocol::{ErrorCode, ProtoError, ServerMsg, UserInfo};
 use crate::state::AppState;
@@ -55,12 +56,6 @@ pub enum Act {
         /// Who.
         user_id: String,
     },
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct WireError {
-    code: ErrorCode,
-    message: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -135,10 +135,11 @@ enum RemoteAnswer {
     },
 }
 
+/// A refusal as it travels back to the node that asked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct WireError {
-    code: ErrorCode,
-    message: String,
+pub(crate) struct WireError {
+    pub(crate) code: ErrorCode,
+    pub(crate) message: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
