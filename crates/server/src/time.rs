@@ -2,10 +2,9 @@
 //! tests can drive clocks exactly with [`ManualTime`].
 
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use tokio::sync::Notify;
+use tokio::sync::watch;
 
 /// Milliseconds since the Unix epoch, the one time unit of the server.
 pub type Millis = i64;
@@ -15,10 +14,33 @@ pub trait TimeSource: Send + Sync + std::fmt::Debug {
     /// The current time in milliseconds since the Unix epoch.
     fn now_ms(&self) -> Millis;
 
-    /// A notifier that fires whenever the time jumps (manual clocks only). Timers that
-    /// wait on real time also wait on this, so an injected clock wakes them at once.
-    fn jumps(&self) -> Option<Arc<Notify>> {
+    /// A listener for jumps of the time (manual clocks only). Timers that wait on real
+    /// time also wait on this, so an injected clock wakes them at once.
+    fn jumps(&self) -> Option<Jumps> {
         None
+    }
+}
+
+/// Hears every jump of a manual clock. A jump made while its owner was busy elsewhere
+/// is kept and reported at the next wait, so no jump is ever missed.
+#[derive(Debug, Clone)]
+pub struct Jumps(watch::Receiver<u64>);
+
+impl Jumps {
+    /// Waits for a jump not yet reported to this listener.
+    pub async fn next(&mut self) {
+        if self.0.changed().await.is_err() {
+            // The clock is gone, so it will never jump again.
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Waits for the next jump when there is a listener, forever otherwise.
+pub async fn next_jump(jumps: &mut Option<Jumps>) {
+    match jumps {
+        Some(j) => j.next().await,
+        None => std::future::pending().await,
     }
 }
 
@@ -39,7 +61,7 @@ impl TimeSource for SystemTimeSource {
 #[derive(Debug)]
 pub struct ManualTime {
     now: AtomicI64,
-    notify: Arc<Notify>,
+    jumps: watch::Sender<u64>,
 }
 
 impl ManualTime {
@@ -47,20 +69,20 @@ impl ManualTime {
     pub fn new(start: Millis) -> Self {
         ManualTime {
             now: AtomicI64::new(start),
-            notify: Arc::new(Notify::new()),
+            jumps: watch::Sender::new(0),
         }
     }
 
     /// Moves the clock forward by `ms` milliseconds and wakes every waiting timer.
     pub fn advance(&self, ms: Millis) {
         self.now.fetch_add(ms, Ordering::SeqCst);
-        self.notify.notify_waiters();
+        self.jumps.send_modify(|n| *n += 1);
     }
 
     /// Sets the clock to `ms` and wakes every waiting timer.
     pub fn set(&self, ms: Millis) {
         self.now.store(ms, Ordering::SeqCst);
-        self.notify.notify_waiters();
+        self.jumps.send_modify(|n| *n += 1);
     }
 }
 
@@ -69,8 +91,8 @@ impl TimeSource for ManualTime {
         self.now.load(Ordering::SeqCst)
     }
 
-    fn jumps(&self) -> Option<Arc<Notify>> {
-        Some(self.notify.clone())
+    fn jumps(&self) -> Option<Jumps> {
+        Some(Jumps(self.jumps.subscribe()))
     }
 }
 
@@ -86,6 +108,19 @@ mod tests {
         assert_eq!(t.now_ms(), 1_250);
         t.set(5);
         assert_eq!(t.now_ms(), 5);
+    }
+
+    #[tokio::test]
+    async fn a_jump_made_while_nobody_waits_is_reported_later() {
+        let t = ManualTime::new(0);
+        let mut jumps = t.jumps();
+        t.advance(1);
+        tokio::time::timeout(std::time::Duration::from_secs(5), next_jump(&mut jumps))
+            .await
+            .expect("the earlier jump is reported");
+        let waited =
+            tokio::time::timeout(std::time::Duration::from_millis(50), next_jump(&mut jumps)).await;
+        assert!(waited.is_err(), "a jump is reported once");
     }
 
     #[test]

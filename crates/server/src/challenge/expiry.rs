@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::Challenges;
-use crate::time::TimeSource;
+use crate::time::{next_jump, TimeSource};
 
 /// Longest single wait, so that a wall clock set forward is noticed soon.
 const MAX_WAIT: Duration = Duration::from_secs(5);
@@ -13,31 +13,19 @@ const MAX_WAIT: Duration = Duration::from_secs(5);
 /// Starts the task that expires challenge `id`; it ends as soon as the challenge is
 /// over, however it ended.
 pub(super) fn spawn_expiry(challenges: Challenges, time: Arc<dyn TimeSource>, id: String) {
-    let jumps = time.jumps();
+    let mut jumps = time.jumps();
     tokio::spawn(async move {
-        loop {
-            // Listen for a jump before reading the clock, so none is missed.
-            let mut jumped = jumps.as_ref().map(|n| Box::pin(n.notified()));
-            if let Some(n) = jumped.as_mut() {
-                n.as_mut().enable();
-            }
-            let Some(at) = challenges.expires_at(&id) else {
-                break;
-            };
+        // A jump after the clock is read below is kept by the listener, so none is
+        // missed.
+        while let Some(at) = challenges.expires_at(&id) {
             let now = time.now_ms();
             if challenges.expire(&id, now) {
                 break;
             }
             let wait = Duration::from_millis((at - now).max(1) as u64).min(MAX_WAIT);
-            let jumped = async {
-                match jumped {
-                    Some(n) => n.await,
-                    None => std::future::pending().await,
-                }
-            };
             tokio::select! {
                 _ = tokio::time::sleep(wait) => {}
-                _ = jumped => {}
+                _ = next_jump(&mut jumps) => {}
             }
         }
     });

@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::lobby::Lobby;
-use crate::time::TimeSource;
+use crate::time::{next_jump, TimeSource};
 
 /// Starts the task that closes open tables idle for `idle`; it ends with the server.
 pub fn spawn_idle_closer(
@@ -19,18 +19,12 @@ pub fn spawn_idle_closer(
 ) {
     let idle_ms = idle.as_millis() as i64;
     let every = (idle / 10).clamp(Duration::from_millis(100), Duration::from_secs(30));
-    let jumps = time.jumps();
+    let mut jumps = time.jumps();
     tokio::spawn(async move {
         loop {
-            let jumped = async {
-                match &jumps {
-                    Some(n) => n.notified().await,
-                    None => std::future::pending().await,
-                }
-            };
             tokio::select! {
                 _ = tokio::time::sleep(every) => {}
-                _ = jumped => {}
+                _ = next_jump(&mut jumps) => {}
                 _ = shutdown.changed() => break,
             }
             for (table, people) in lobby.idle_open_tables(time.now_ms(), idle_ms) {

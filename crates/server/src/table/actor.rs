@@ -21,7 +21,7 @@ use crate::computer::ComputerPlayer;
 use crate::lobby::Lobby;
 use crate::protocol::{ErrorCode, EventEnvelope, ProtoError, UserInfo};
 use crate::storage::{Finish, MoveRow, Storage};
-use crate::time::{Millis, TimeSource};
+use crate::time::{next_jump, Millis, TimeSource};
 
 /// What every table task needs from the server.
 #[derive(Debug, Clone)]
@@ -125,7 +125,7 @@ impl TableActor {
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         let mut shutdown = self.deps.shutdown.clone();
-        let jumps = self.deps.time.jumps();
+        let mut jumps = self.deps.time.jumps();
         let linger = self.deps.linger;
         loop {
             if matches!(self.core.status, Status::Closed) || self.fenced_out {
@@ -156,19 +156,13 @@ impl TableActor {
                     None => std::future::pending().await,
                 }
             };
-            let jumped = async {
-                match &jumps {
-                    Some(n) => n.notified().await,
-                    None => std::future::pending().await,
-                }
-            };
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
                 _ = timer => self.check_flag().await,
-                _ = jumped => self.check_flag().await,
+                _ = next_jump(&mut jumps) => self.check_flag().await,
                 _ = shutdown.changed() => break,
             }
             self.broadcast();

@@ -27,6 +27,7 @@ use crate::state::AppState;
 use crate::table::{
     create_table, NewTable, Occupant, Presence, TableHandle, TimeControl, WatchReply,
 };
+use crate::time::next_jump;
 
 /// Largest WebSocket message the transport accepts at all; frames between
 /// [`super::MAX_TEXT_BYTES`] and this get a `too_large` error and the connection stays.
@@ -256,7 +257,7 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
     .await;
     let mut shutdown = state.deps.shutdown.clone();
     let mut ended = tie.as_ref().map(|t| t.ended.clone());
-    let jumps = state.time.jumps();
+    let mut jumps = state.time.jumps();
     let mut session_check = tokio::time::interval(SESSION_CHECK_EVERY);
     session_check.reset();
     let mut backlog_check = tokio::time::interval(Duration::from_secs(1));
@@ -267,12 +268,6 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
                 Some(rx) => {
                     let _ = rx.wait_for(|e| *e).await;
                 }
-                None => std::future::pending().await,
-            }
-        };
-        let jumped = async {
-            match &jumps {
-                Some(n) => n.notified().await,
                 None => std::future::pending().await,
             }
         };
@@ -293,7 +288,7 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
                     break Ending::SessionEnded;
                 }
             }
-            _ = jumped, if conn.session.is_some() => {
+            _ = next_jump(&mut jumps), if conn.session.is_some() => {
                 if !conn.session_alive().await {
                     break Ending::SessionEnded;
                 }
