@@ -20,13 +20,15 @@
 //!   connected to different nodes.
 //! - [`sessions`]: a session ended on one node closes its sockets on every node.
 //! - [`orphans`]: heartbeats naming each node's listed tables; the open tables of a
-//!   node that went silent leave the other nodes' lobby lists.
+//!   node that went silent leave the other nodes' lobby lists; [`cleanup`] marks their
+//!   games aborted in the database once their leases lapsed.
 //! - [`social`]: starts those four once the server's state exists.
 //!
 //! A single node without a bus uses none of this.
 
 pub mod bus;
 pub mod challenges;
+pub mod cleanup;
 pub mod lease;
 pub mod node;
 pub mod orphans;

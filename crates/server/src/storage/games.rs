@@ -120,18 +120,38 @@ impl Storage {
         self.writer.insert(game_id, m).await
     }
 
-    /// Stores the end of a game with places and rating changes, in one transaction.
-    pub async fn finish_game(&self, game_id: &str, f: &Finish<'_>) -> StorageResult<()> {
+    /// Stores the end of a game with places and rating changes, in one transaction;
+    /// returns the rating changes as applied.
+    ///
+    /// The end is stored once: a game already `finished` is left as it is (and
+    /// nothing is returned), so a second node storing the same end (after a take-over)
+    /// changes no rating twice. Each change is applied as its difference
+    /// (`after - before`) to the rating stored when the transaction reaches it, so
+    /// games between the same players ending at once, on any node, each move the
+    /// ratings exactly once; the applied `before`/`after` are what the seats and the
+    /// history record. The rating rows are locked in the byte order of their user ids
+    /// (see [`Storage::lock_rating`]), so such games never deadlock on PostgreSQL.
+    pub async fn finish_game(
+        &self,
+        game_id: &str,
+        f: &Finish<'_>,
+    ) -> StorageResult<Vec<RatingUpdate>> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "UPDATE games SET status = 'finished', finished_ms = $1, reason = $2, record = $3 WHERE id = $4",
+        let ended = sqlx::query(
+            "UPDATE games SET status = 'finished', finished_ms = $1, reason = $2, record = $3 \
+             WHERE id = $4 AND status <> 'finished'",
         )
         .bind(f.finished_ms)
         .bind(f.reason)
         .bind(f.record)
         .bind(game_id)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+        if ended == 0 {
+            tx.rollback().await?;
+            return Ok(Vec::new());
+        }
         for &(seat, place) in f.places {
             sqlx::query("UPDATE seats SET place = $1 WHERE game_id = $2 AND seat = $3")
                 .bind(i64::from(place))
@@ -140,23 +160,31 @@ impl Storage {
                 .execute(&mut *tx)
                 .await?;
         }
-        for r in f.ratings {
+        let mut ordered: Vec<&RatingUpdate> = f.ratings.iter().collect();
+        ordered.sort_by(|a, b| {
+            (a.user_id.as_bytes(), a.category.as_str())
+                .cmp(&(b.user_id.as_bytes(), b.category.as_str()))
+        });
+        let mut applied = Vec::with_capacity(ordered.len());
+        for r in ordered {
+            let before = self.lock_rating(&mut tx, &r.user_id, r.category).await?;
+            let after = before + (r.after - r.before);
             sqlx::query(
                 "UPDATE seats SET rating_before = $1, rating_after = $2 WHERE game_id = $3 AND seat = $4",
             )
-            .bind(r.before)
-            .bind(r.after)
+            .bind(before)
+            .bind(after)
             .bind(game_id)
             .bind(r.seat as i64)
             .execute(&mut *tx)
             .await?;
             sqlx::query(
-                "INSERT INTO ratings (user_id, category, rating, games) VALUES ($1, $2, $3, 1) \
-                 ON CONFLICT (user_id, category) DO UPDATE SET rating = $3, games = ratings.games + 1",
+                "UPDATE ratings SET rating = $3, games = games + 1 \
+                 WHERE user_id = $1 AND category = $2",
             )
             .bind(&r.user_id)
             .bind(r.category.as_str())
-            .bind(r.after)
+            .bind(after)
             .execute(&mut *tx)
             .await?;
             sqlx::query(
@@ -166,14 +194,20 @@ impl Storage {
             .bind(&r.user_id)
             .bind(r.category.as_str())
             .bind(game_id)
-            .bind(r.before)
-            .bind(r.after)
+            .bind(before)
+            .bind(after)
             .bind(f.finished_ms)
             .execute(&mut *tx)
             .await?;
+            applied.push(RatingUpdate {
+                before,
+                after,
+                ..r.clone()
+            });
         }
         tx.commit().await?;
-        Ok(())
+        applied.sort_by_key(|u| u.seat);
+        Ok(applied)
     }
 
     /// Marks a table that never started as abandoned.

@@ -6,6 +6,7 @@ mod chat;
 mod finished;
 mod games;
 mod leases;
+mod orphans;
 mod puzzles;
 mod reviews;
 pub use games::{Finish, RatingUpdate};

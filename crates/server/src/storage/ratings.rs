@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use sqlx::{Any, Transaction};
+
 use super::{RatingRow, Storage, StorageResult};
 use crate::rating::{Category, START};
 
@@ -31,6 +33,39 @@ impl Storage {
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.unwrap_or((START, 0)))
+    }
+
+    /// Locks a user's rating row of `category` in `tx` (made at [`START`] with no games
+    /// if missing) and returns the rating stored. Every transaction that changes
+    /// several ratings locks them in one order (the byte order of the user ids), so two
+    /// never wait for each other in a cycle: on PostgreSQL a `SELECT … FOR UPDATE`; on
+    /// SQLite the transaction already holds the one write lock.
+    pub(crate) async fn lock_rating(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        user_id: &str,
+        category: Category,
+    ) -> StorageResult<f64> {
+        sqlx::query(
+            "INSERT INTO ratings (user_id, category, rating, games) VALUES ($1, $2, $3, 0) \
+             ON CONFLICT (user_id, category) DO NOTHING",
+        )
+        .bind(user_id)
+        .bind(category.as_str())
+        .bind(START)
+        .execute(&mut **tx)
+        .await?;
+        let sql = if self.postgres {
+            "SELECT rating FROM ratings WHERE user_id = $1 AND category = $2 FOR UPDATE"
+        } else {
+            "SELECT rating FROM ratings WHERE user_id = $1 AND category = $2"
+        };
+        let (rating,): (f64,) = sqlx::query_as(sql)
+            .bind(user_id)
+            .bind(category.as_str())
+            .fetch_one(&mut **tx)
+            .await?;
+        Ok(rating)
     }
 
     /// A user's ratings in every category they have played.

@@ -1,0 +1,91 @@
+//! The games a dead node left behind: open tables (waiting for players) whose lease
+//! lapsed. Nobody plays at them yet, so they are not taken over but called off.
+
+use super::{Storage, StorageResult};
+
+impl Storage {
+    /// Marks `aborted` (ended at `now`, as a single node does at its next start with
+    /// the open tables it had) every open game whose lease lapsed by `now`, forgets
+    /// those leases, and returns the games marked.
+    ///
+    /// Idempotent and safe on several nodes at once: the `UPDATE` changes only rows
+    /// still `open` whose lease is lapsed, so of two nodes sweeping together (on
+    /// PostgreSQL the second waits for the first's row locks, then finds the status
+    /// changed) only one marks each game, and a lease renewed in time (its node is
+    /// alive) keeps its game out. A lapsed lease cannot be renewed (renewals touch
+    /// unexpired leases only), so a game chosen here stays its node's no more.
+    pub async fn abort_orphaned_open_games(&self, now: i64) -> StorageResult<Vec<String>> {
+        let mut tx = self.pool.begin().await?;
+        let ids: Vec<(String,)> = sqlx::query_as(
+            "UPDATE games SET status = 'aborted', finished_ms = $1 \
+             WHERE status = 'open' AND id IN \
+             (SELECT table_id FROM table_leases WHERE expires_ms <= $1) \
+             RETURNING id",
+        )
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut ids: Vec<String> = ids.into_iter().map(|(id,)| id).collect();
+        ids.sort();
+        for id in &ids {
+            sqlx::query("DELETE FROM table_leases WHERE table_id = $1 AND expires_ms <= $2")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::storage::{GameRow, Storage};
+
+    fn open_game(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            variant: "classic-2".into(),
+            rated: 0,
+            reserve_ms: None,
+            increment_ms: None,
+            status: "open".into(),
+            created_by: None,
+            created_ms: 1,
+            started_ms: None,
+            finished_ms: None,
+            reason: None,
+            record: None,
+            clock: None,
+            start_v: None,
+            invite: None,
+            move_time_ms: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn only_open_games_with_a_lapsed_lease_are_aborted_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("orphans.db");
+        let s = Storage::connect(url.to_str().unwrap()).await.unwrap();
+        for id in ["dead", "alive", "nolease", "started"] {
+            s.insert_game(&open_game(id), &[]).await.unwrap();
+        }
+        s.acquire_lease("dead", "n1", 0, 1_000).await.unwrap();
+        s.acquire_lease("alive", "n2", 0, 9_000).await.unwrap();
+        s.acquire_lease("started", "n1", 0, 1_000).await.unwrap();
+        s.start_game("started", 500, None, 1).await.unwrap();
+
+        assert_eq!(s.abort_orphaned_open_games(2_000).await.unwrap(), ["dead"]);
+        let dead = s.game("dead").await.unwrap().unwrap();
+        assert_eq!(dead.status, "aborted");
+        assert_eq!(dead.finished_ms, Some(2_000));
+        assert_eq!(s.lease("dead").await.unwrap(), None);
+        for (id, status) in [("alive", "open"), ("nolease", "open"), ("started", "live")] {
+            assert_eq!(s.game(id).await.unwrap().unwrap().status, status, "{id}");
+        }
+        // A second sweep finds nothing more to do.
+        assert!(s.abort_orphaned_open_games(2_000).await.unwrap().is_empty());
+    }
+}

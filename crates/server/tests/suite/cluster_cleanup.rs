@@ -1,0 +1,244 @@
+//! What a node leaves behind when it goes away: the open tables (waiting for players)
+//! of a node that died end up `aborted` in the database once their lease lapsed, and
+//! are listed by no node; those of a node that stopped normally, at once.
+//!
+//! Redis is found (or the tests skipped) as in `cluster.rs`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use stella_server::cluster::{Bus, Leases, LEASE_MS};
+use stella_server::monitoring::Metrics;
+use stella_server::protocol::{PlayerView, SeatView, TableSummary};
+use stella_server::storage::{GameRow, SeatRow, Storage};
+use stella_server::{SystemTimeSource, TimeSource};
+use tokio::sync::watch;
+
+use crate::cluster::{cluster_node, redis};
+use crate::common::TestApp;
+
+/// Whether `app` lists table `id` in its lobby.
+fn listed(app: &TestApp, id: &str) -> bool {
+    app.state.lobby.list().iter().any(|t| t.id == id)
+}
+
+/// The stored status of game `id`.
+async fn status(storage: &Storage, id: &str) -> String {
+    storage
+        .game(id)
+        .await
+        .expect("database answers")
+        .unwrap_or_else(|| panic!("game {id} stored"))
+        .status
+}
+
+/// Waits up to `limit` for game `id` to be stored with `want`; returns how long it took.
+async fn until_status(storage: &Storage, id: &str, want: &str, limit: Duration) -> Duration {
+    let started = Instant::now();
+    loop {
+        let now = status(storage, id).await;
+        if now == want {
+            return started.elapsed();
+        }
+        assert!(
+            started.elapsed() < limit,
+            "game {id} is {now}, not {want}, after {limit:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The listing of an open two-seat table with `user` in the first seat.
+fn open_summary(id: &str, user: &str) -> TableSummary {
+    let seat = |seat: usize, colour: &str, player: PlayerView| SeatView {
+        seat,
+        colour: colour.into(),
+        player,
+    };
+    TableSummary {
+        id: id.into(),
+        variant: "classic-2".into(),
+        time: None,
+        rated: false,
+        status: "open".into(),
+        seats: vec![
+            seat(
+                0,
+                "red",
+                PlayerView::Human {
+                    id: user.into(),
+                    name: "ghostly".into(),
+                    guest: true,
+                    bot: false,
+                },
+            ),
+            seat(1, "green", PlayerView::Open),
+        ],
+        private: false,
+        move_time: None,
+        connected: vec![true, false],
+        bots: false,
+    }
+}
+
+#[tokio::test]
+async fn a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere() {
+    let test = "a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere";
+    let Some(redis) = redis(test).await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let cookie = n1.guest().await;
+    let mut w1 = n1.ws(Some(&cookie)).await;
+    let alive = w1.create(json!({"variant": "classic-2"})).await;
+
+    // A third node does what a node does for a new open table (stores the game, takes
+    // its lease, lists it, vouches for it in heartbeats), then dies without a word: no
+    // more renewals, no more heartbeats, no hand-over.
+    let ghost_db = Storage::connect(&n1.database_url).await.unwrap();
+    let time: Arc<dyn TimeSource> = Arc::new(SystemTimeSource);
+    let user = "ghostly-user";
+    ghost_db
+        .create_user(user, "ghostly", None, 1)
+        .await
+        .unwrap();
+    let table = "ghost-open-table";
+    let game = GameRow {
+        id: table.into(),
+        variant: "classic-2".into(),
+        rated: 0,
+        reserve_ms: None,
+        increment_ms: None,
+        status: "open".into(),
+        created_by: Some(user.into()),
+        created_ms: time.now_ms(),
+        started_ms: None,
+        finished_ms: None,
+        reason: None,
+        record: None,
+        clock: None,
+        start_v: None,
+        invite: None,
+        move_time_ms: Some(60_000),
+    };
+    let seat = |i: i64, colour: &str, user_id: Option<&str>| SeatRow {
+        game_id: table.into(),
+        seat: i,
+        colour: colour.into(),
+        user_id: user_id.map(str::to_owned),
+        computer_level: None,
+        place: None,
+        rating_before: None,
+        rating_after: None,
+    };
+    ghost_db
+        .insert_game(&game, &[seat(0, "red", Some(user)), seat(1, "green", None)])
+        .await
+        .unwrap();
+    let leases = Leases::new(ghost_db.clone(), "ghost-node", time.clone());
+    leases
+        .acquire(table)
+        .await
+        .unwrap()
+        .expect("a new table's lease");
+    let last_renewed = Instant::now();
+    let (_stop, shutdown) = watch::channel(false);
+    let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
+        .await
+        .unwrap();
+    let listing =
+        json!({"l": "update", "from": "ghost-node", "summary": open_summary(table, user)});
+    let beat = json!({"node": "ghost-node", "tables": [{"id": table, "owner": user}]});
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !(listed(&n1, table) && listed(&n2, table)) {
+        assert!(Instant::now() < deadline, "both nodes list the ghost table");
+        bus.publish("stella:lobby", listing.to_string().as_bytes())
+            .await
+            .unwrap();
+        bus.publish("stella:heartbeat", beat.to_string().as_bytes())
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // While the lease holds, the game stays open.
+    assert_eq!(status(&n1.state.storage, table).await, "open");
+    drop(leases);
+
+    // The lease lapses 5 s after it was taken (never renewed since); the next scan of a
+    // live node closes the game: within the lease and a few scans.
+    let limit = Duration::from_millis(LEASE_MS as u64) + Duration::from_secs(3);
+    until_status(&n1.state.storage, table, "aborted", limit).await;
+    let took = last_renewed.elapsed();
+    assert!(
+        took >= Duration::from_millis(LEASE_MS as u64),
+        "not before the lease lapsed: {took:?}"
+    );
+    let row = n2.state.storage.game(table).await.unwrap().unwrap();
+    assert!(row.finished_ms.is_some(), "an end time: {row:?}");
+    assert_eq!(n1.state.storage.lease(table).await.unwrap(), None);
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while listed(&n1, table) || listed(&n2, table) {
+        assert!(Instant::now() < deadline, "no node lists the closed table");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Nobody reports it as open any more; the live node's own table is untouched.
+    assert!(n1
+        .state
+        .storage
+        .unfinished_games()
+        .await
+        .unwrap()
+        .iter()
+        .all(|g| g.id != table));
+    assert_eq!(n2.state.lobby.holdings(user).open_tables, 0);
+    assert_eq!(status(&n1.state.storage, &alive).await, "open");
+    assert!(listed(&n1, &alive) && listed(&n2, &alive));
+    // A later sweep changes nothing (the game was marked once).
+    let again = stella_server::cluster::cleanup::close_orphaned_open_tables(
+        &n2.state.storage,
+        &n2.state.lobby,
+        time.now_ms(),
+    )
+    .await
+    .unwrap();
+    assert!(again.is_empty(), "{again:?}");
+    assert_eq!(row, n1.state.storage.game(table).await.unwrap().unwrap());
+}
+
+#[tokio::test]
+async fn a_stopped_nodes_open_table_is_aborted_at_once() {
+    let Some(redis) = redis("a_stopped_nodes_open_table_is_aborted_at_once").await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let cookie = n2.guest().await;
+    let mut w2 = n2.ws(Some(&cookie)).await;
+    let table = w2.create(json!({"variant": "classic-3"})).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !listed(&n1, &table) {
+        assert!(Instant::now() < deadline, "node 1 lists the table");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let storage = n1.state.storage.clone();
+    assert_eq!(status(&storage, &table).await, "open");
+
+    // A normal stop hands the leases back: the table is closed without waiting for
+    // its lease to run out.
+    drop(w2);
+    let stopped = Instant::now();
+    n2.stop().await;
+    until_status(&storage, &table, "aborted", Duration::from_secs(4)).await;
+    assert!(
+        stopped.elapsed() < Duration::from_millis(LEASE_MS as u64),
+        "{:?}",
+        stopped.elapsed()
+    );
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while listed(&n1, &table) {
+        assert!(Instant::now() < deadline, "node 1 forgets the table");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
