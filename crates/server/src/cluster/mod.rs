@@ -22,7 +22,9 @@
 //! - [`orphans`]: heartbeats naming each node's listed tables; the open tables of a
 //!   node that went silent leave the other nodes' lobby lists; [`cleanup`] marks their
 //!   games aborted in the database once their leases lapsed.
-//! - [`social`]: starts those four once the server's state exists.
+//! - [`quota`]: the per-user table limits counted in Redis, one atomic check for every
+//!   node.
+//! - [`social`]: starts those once the server's state exists.
 //!
 //! A single node without a bus uses none of this.
 
@@ -34,6 +36,7 @@ pub mod node;
 pub mod orphans;
 pub mod pairing;
 pub mod proxy;
+pub mod quota;
 pub mod routing;
 pub mod sessions;
 pub mod social;

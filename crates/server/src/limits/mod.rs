@@ -14,5 +14,6 @@ pub use hashing::{GateError, HashGate};
 pub use idle::spawn_idle_closer;
 pub use searches::QueuedComputer;
 pub use sessions::{LiveSessions, SessionTie};
+pub(crate) use tables::{too_many_computer_tables, too_many_tables};
 pub use tables::{Reservation, TableLimits, TableQuota};
 pub use throttle::LoginThrottle;

@@ -516,15 +516,15 @@ impl Conn {
                 let new = self.new_table(req)?;
                 let me = user.id;
                 let computer = new.seats.iter().any(|s| matches!(s, Occupant::Computer(_)));
-                let _reservation = self.state.table_quota.reserve(
-                    &self.state.lobby,
-                    self.state.table_limits(),
-                    &me,
-                    computer,
-                )?;
+                let reservation = self
+                    .state
+                    .table_quota
+                    .reserve(&self.state.lobby, self.state.table_limits(), &me, computer)
+                    .await?;
                 let invite = new.invite.clone();
                 let handle = create_table(&self.state.deps, new).await?;
                 self.state.lobby.set_owner(&handle.id, &me);
+                reservation.done(&handle.id).await;
                 self.send(ServerMsg::TableCreated {
                     table: handle.id.clone(),
                     invite: invite.clone(),
@@ -540,17 +540,22 @@ impl Conn {
                 let user = self.user()?.clone();
                 let handle = self.table(&table).await?;
                 crate::bots::check_games_at_once(&self.state.lobby, &user)?;
-                let _reservation = self.state.table_quota.reserve(
-                    &self.state.lobby,
-                    self.state.table_limits(),
-                    &user.id,
-                    false,
-                )?;
+                let reservation = self
+                    .state
+                    .table_quota
+                    .reserve(
+                        &self.state.lobby,
+                        self.state.table_limits(),
+                        &user.id,
+                        false,
+                    )
+                    .await?;
                 // Watch first, so the joiner sees its own `seated` and the `started`.
                 if !self.watches.contains_key(&table) {
                     self.watch(&handle, None, invite.clone()).await?;
                 }
                 handle.join(user, seat, invite).await?;
+                reservation.done(&table).await;
             }
             ClientMsg::Leave { table } => {
                 let user = self.user()?.id.clone();
