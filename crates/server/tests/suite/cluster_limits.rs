@@ -174,3 +174,41 @@ async fn computer_tables_at_once_on_two_nodes_never_pass_their_limit() {
     let (again, _) = create_at_once(&mut all, &vs_computer).await;
     assert_eq!(again.len() + 1, limit, "{first} and {again:?}");
 }
+
+#[tokio::test]
+async fn the_tables_of_a_node_gone_away_stop_counting_on_their_own() {
+    let test = "the_tables_of_a_node_gone_away_stop_counting_on_their_own";
+    let Some(redis) = redis(test).await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let limit = n1.state.config.max_open_tables;
+    let cookie = n1.register("stranded").await;
+    let mut on_n1 = vec![n1.ws(Some(&cookie)).await];
+    let mut on_n2 = vec![n2.ws(Some(&cookie)).await];
+    let open = json!({"variant": "classic-3"});
+    let mut made = Vec::new();
+    for _ in 0..limit {
+        made.extend(create_at_once(&mut on_n2, &open).await.0);
+    }
+    assert_eq!(made.len(), limit);
+    let (none, refused) = create_at_once(&mut on_n1, &open).await;
+    assert!(
+        none.is_empty() && refused == ["too_many_tables"],
+        "{refused:?}"
+    );
+
+    // The node goes away and writes nothing more to Redis: what it wrote lapses by
+    // itself (5 s), and the user creates again on the other node.
+    drop(on_n2);
+    let gone = Instant::now();
+    n2.stop().await;
+    unlisted([&n1, &n1], &made).await;
+    create_when_allowed(&mut on_n1[0], &open, "too_many_tables").await;
+    assert!(
+        gone.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        gone.elapsed()
+    );
+}
