@@ -1,4 +1,5 @@
-//! Closing in the database the open tables a dead node left behind.
+//! Cleaning what nodes leave behind in the database: the open tables of a dead node,
+//! and the leases of games that have ended.
 //!
 //! An open table (waiting for players) holds a lease like a live one. When its node
 //! dies, the other nodes drop its listing once its heartbeats stop ([`super::orphans`]),
@@ -7,6 +8,7 @@
 //! no result to keep and no game to take over, and a user looking at the table later
 //! finds it called off rather than waiting for ever.
 
+use super::lease::Leases;
 use crate::lobby::Lobby;
 use crate::storage::{Storage, StorageResult};
 
@@ -31,4 +33,36 @@ pub async fn close_orphaned_open_tables(
         lobby.forget_listed(id);
     }
     Ok(closed)
+}
+
+/// Gives up the leases this node holds for games that have ended and whose task no
+/// longer runs here (a finished table keeps its lease while it lingers, so that
+/// commands from other nodes, such as a rematch, still reach it), deleting their rows;
+/// then deletes the lapsed leases of ended games any node left (a node that died or
+/// stopped after they ended). Returns the tables given up here. Without it, every table
+/// a node ever ran would stay in its renewals and in the lease table.
+///
+/// A table just made (`open`) or taken over (`live`) is never given up: only games
+/// stored as `finished` or `aborted` are.
+pub async fn release_ended_tables(
+    storage: &Storage,
+    leases: &Leases,
+    lobby: &Lobby,
+    now: i64,
+) -> StorageResult<Vec<String>> {
+    let idle: Vec<String> = leases
+        .held_tables()
+        .into_iter()
+        .filter(|t| lobby.get(t).is_none())
+        .collect();
+    let ended = if idle.is_empty() {
+        Vec::new()
+    } else {
+        storage.ended_games(&idle).await?
+    };
+    for table in &ended {
+        leases.release(table, true).await?;
+    }
+    storage.delete_lapsed_leases_of_ended_games(now).await?;
+    Ok(ended)
 }

@@ -121,6 +121,16 @@ impl Leases {
             })
     }
 
+    /// The tables this node holds.
+    pub fn held_tables(&self) -> Vec<String> {
+        self.held
+            .lock()
+            .expect("lease lock")
+            .keys()
+            .cloned()
+            .collect()
+    }
+
     /// How many tables this node holds.
     pub fn count(&self) -> usize {
         self.held.lock().expect("lease lock").len()

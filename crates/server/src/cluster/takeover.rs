@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::cleanup::close_orphaned_open_tables;
+use super::cleanup::{close_orphaned_open_tables, release_ended_tables};
 use super::lease::{Leases, RENEW_EVERY_MS};
 use super::routing::Router;
 use crate::storage::StorageResult;
@@ -53,7 +53,8 @@ pub async fn take_over_orphans(
 
 /// Scans for tables to take over every [`RENEW_EVERY_MS`] until `shutdown` turns true;
 /// with a router, the events of each table taken are relayed to the other nodes. Each
-/// scan also closes the open tables of dead nodes ([`close_orphaned_open_tables`]).
+/// scan also closes the open tables of dead nodes ([`close_orphaned_open_tables`]) and
+/// gives up the leases of ended games ([`release_ended_tables`]).
 pub fn spawn_takeover(
     deps: TableDeps,
     leases: Arc<Leases>,
@@ -83,6 +84,9 @@ pub fn spawn_takeover(
             let now = deps.time.now_ms();
             if let Err(e) = close_orphaned_open_tables(&deps.storage, &deps.lobby, now).await {
                 tracing::error!(error = %e, "could not close the open tables of dead nodes");
+            }
+            if let Err(e) = release_ended_tables(&deps.storage, &leases, &deps.lobby, now).await {
+                tracing::error!(error = %e, "could not give up the leases of ended games");
             }
         }
     });

@@ -1,5 +1,6 @@
-//! The games a dead node left behind: open tables (waiting for players) whose lease
-//! lapsed. Nobody plays at them yet, so they are not taken over but called off.
+//! What nodes leave behind: open tables (waiting for players) whose lease lapsed
+//! (nobody plays at them yet, so they are not taken over but called off), and the
+//! leases of games that have ended.
 
 use super::{Storage, StorageResult};
 
@@ -36,6 +37,45 @@ impl Storage {
         }
         tx.commit().await?;
         Ok(ids)
+    }
+
+    /// Of the games `ids`, those that have ended (`finished` or `aborted`).
+    pub async fn ended_games(&self, ids: &[String]) -> StorageResult<Vec<String>> {
+        let mut ended = Vec::new();
+        // A bounded number of placeholders per statement.
+        for chunk in ids.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT id FROM games WHERE status IN ('finished', 'aborted') AND id IN ({})",
+                marks.join(", ")
+            );
+            let mut query = sqlx::query_as::<_, (String,)>(&sql);
+            for id in chunk {
+                query = query.bind(id);
+            }
+            ended.extend(
+                query
+                    .fetch_all(&self.pool)
+                    .await?
+                    .into_iter()
+                    .map(|(id,)| id),
+            );
+        }
+        Ok(ended)
+    }
+
+    /// Deletes the lapsed leases of games that have ended (left by a node that died or
+    /// stopped after its games ended); returns how many.
+    pub async fn delete_lapsed_leases_of_ended_games(&self, now: i64) -> StorageResult<u64> {
+        let done = sqlx::query(
+            "DELETE FROM table_leases WHERE expires_ms <= $1 AND EXISTS \
+             (SELECT 1 FROM games g WHERE g.id = table_leases.table_id \
+             AND g.status IN ('finished', 'aborted'))",
+        )
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
     }
 }
 
@@ -87,5 +127,33 @@ mod tests {
         }
         // A second sweep finds nothing more to do.
         assert!(s.abort_orphaned_open_games(2_000).await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn the_lapsed_leases_of_ended_games_are_deleted() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("ended.db");
+        let s = Storage::connect(url.to_str().unwrap()).await.unwrap();
+        for id in ["ended", "held", "open"] {
+            s.insert_game(&open_game(id), &[]).await.unwrap();
+            s.acquire_lease(id, "n1", 0, 1_000).await.unwrap();
+        }
+        s.abort_game("ended", 5).await.unwrap();
+        s.abort_game("held", 5).await.unwrap();
+        s.acquire_lease("held", "n1", 0, 9_000).await.unwrap();
+        let all: Vec<String> = ["ended", "held", "open", "missing"]
+            .map(String::from)
+            .into();
+        let mut ended = s.ended_games(&all).await.unwrap();
+        ended.sort();
+        assert_eq!(ended, ["ended", "held"]);
+        // Only the lapsed lease of an ended game goes; a held one stays until released.
+        assert_eq!(
+            s.delete_lapsed_leases_of_ended_games(2_000).await.unwrap(),
+            1
+        );
+        assert_eq!(s.lease("ended").await.unwrap(), None);
+        assert!(s.lease("held").await.unwrap().is_some());
+        assert!(s.lease("open").await.unwrap().is_some());
     }
 }

@@ -242,3 +242,48 @@ async fn a_stopped_nodes_open_table_is_aborted_at_once() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+#[tokio::test]
+async fn the_leases_of_ended_games_are_given_up_and_deleted() {
+    let test = "the_leases_of_ended_games_are_given_up_and_deleted";
+    let Some(redis) = redis(test).await else {
+        return;
+    };
+    let n1 = cluster_node(&redis.url(), None).await;
+    let leases = n1.state.cluster().expect("a node").leases.clone();
+    let storage = n1.state.storage.clone();
+    let cookie = n1.guest().await;
+    let mut w1 = n1.ws(Some(&cookie)).await;
+    let table = w1.create(json!({"variant": "classic-2"})).await;
+    assert!(storage.lease(&table).await.unwrap().is_some());
+    assert_eq!(leases.count(), 1);
+
+    // The creator leaves: the table closes (`aborted`), its task ends, and the node
+    // gives its lease up instead of renewing it for ever.
+    w1.send(json!({"t": "leave", "d": {"table": table}})).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while leases.count() > 0 || storage.lease(&table).await.unwrap().is_some() {
+        assert!(Instant::now() < deadline, "the lease is given up");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status(&storage, &table).await, "aborted");
+
+    // A lapsed lease of an ended game that a node gone away left is deleted too.
+    let time = n1.time.clone();
+    let ended = "ended-elsewhere";
+    let mut game = storage.game(&table).await.unwrap().unwrap();
+    game.id = ended.into();
+    game.status = "finished".into();
+    storage.insert_game(&game, &[]).await.unwrap();
+    let now = time.now_ms();
+    storage
+        .acquire_lease(ended, "gone-node", now - 10_000, now - 5_000)
+        .await
+        .unwrap()
+        .expect("a free lease");
+    let deadline = Instant::now() + Duration::from_secs(4);
+    while storage.lease(ended).await.unwrap().is_some() {
+        assert!(Instant::now() < deadline, "the lapsed lease is deleted");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
