@@ -2,6 +2,7 @@
 //! clients.
 #![allow(dead_code, missing_docs)]
 
+pub mod cluster;
 pub mod play;
 
 use std::sync::Arc;
