@@ -4,7 +4,7 @@
 //! the bus recovers when Redis restarts.
 //!
 //! Redis is found (or the tests skipped) by `common::cluster::redis`; the outage test
-//! needs a `redis-server` of its own and skips on `STELLA_TEST_REDIS`.
+//! needs a `redis-server` of its own and skips when only `STELLA_TEST_REDIS` is there.
 
 use std::sync::Arc;
 use std::time::Duration;
