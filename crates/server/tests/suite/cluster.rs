@@ -24,8 +24,9 @@ use stella_server::{ManualTime, SystemTimeSource, TimeSource};
 use tokio::sync::{broadcast, watch};
 
 use crate::common::cluster::{cluster_node, redis, two_players, RedisUnderTest, TwoPlayers};
+use crate::common::metrics::sample;
 use crate::common::play::{next_greedy, play};
-use crate::common::{fresh_database, TestApp, Ws};
+use crate::common::{fresh_database, Ws};
 
 /// One node: its lobby, table deps, bus and router, on the shared database.
 struct Node {
@@ -677,22 +678,6 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
     assert!(snap["d"]["result"].is_object(), "{snap}");
 }
 
-/// The node's `/metrics` text.
-async fn metrics(app: &TestApp) -> String {
-    let res = app.get("/metrics", None).await;
-    assert!(res.status().is_success(), "/metrics: {}", res.status());
-    res.text().await.expect("a metrics text")
-}
-
-/// The value of the sample `name` (with its labels, if any) in a Prometheus text.
-fn sample(text: &str, name: &str) -> f64 {
-    text.lines()
-        .find(|l| l.split_whitespace().next() == Some(name))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("{name} missing from /metrics:\n{text}"))
-}
-
 #[tokio::test]
 async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
     let Some(redis) =
@@ -725,7 +710,7 @@ async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
     }
     assert!(joined, "boris joins through node 2");
     a.event("started").await;
-    let before = metrics(&n2).await;
+    let before = n2.metrics().await;
     let lag_before = sample(&before, "stella_bus_lag_seconds_count");
 
     let mut game = Game::new(Variant::Classic2);
@@ -740,12 +725,12 @@ async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
     }
 
     // The owner holds one lease and published the table's events and its answers.
-    let owner = metrics(&n1).await;
+    let owner = n1.metrics().await;
     assert_eq!(sample(&owner, "stella_leases_held"), 1.0, "{owner}");
     assert!(sample(&owner, "stella_bus_messages_total{direction=\"sent\"}") >= 6.0);
     // The other node holds none; the six moves reached it over the bus (its own three
     // as answers, ana's three as events), each with its lag.
-    let other = metrics(&n2).await;
+    let other = n2.metrics().await;
     assert_eq!(sample(&other, "stella_leases_held"), 0.0, "{other}");
     let lag_samples = sample(&other, "stella_bus_lag_seconds_count") - lag_before;
     assert!(lag_samples >= 6.0, "{lag_samples} lag samples:\n{other}");

@@ -3,6 +3,7 @@
 #![allow(dead_code, missing_docs)]
 
 pub mod cluster;
+pub mod metrics;
 pub mod play;
 
 use std::sync::Arc;
