@@ -199,13 +199,6 @@ async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
     join_all(clients.iter_mut().map(nothing_more)).await;
 }
 
-/// Creates a table and returns the answer: `table_created` or an error.
-async fn try_create(ws: &mut Ws, d: Value) -> Value {
-    ws.send(json!({"t": "create_table", "d": d})).await;
-    ws.recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
-        .await
-}
-
 #[tokio::test]
 async fn the_table_limits_count_tables_on_every_node() {
     let Some(redis) = redis("the_table_limits_count_tables_on_every_node").await else {
@@ -228,13 +221,13 @@ async fn the_table_limits_count_tables_on_every_node() {
     })
     .await;
     w2.create(json!({"variant": "classic-3"})).await;
-    let m = try_create(&mut w2, json!({"variant": "classic-3"})).await;
+    let m = w2.try_create(json!({"variant": "classic-3"})).await;
     assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
     eventually(Duration::from_secs(5), "node 1 counts them", || {
         n1.state.lobby.holdings(&me).open_tables == open_limit
     })
     .await;
-    let m = try_create(&mut w1, json!({"variant": "classic-3"})).await;
+    let m = w1.try_create(json!({"variant": "classic-3"})).await;
     assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
 
     // Tables with computer seats (live at once, so not open): the same.
@@ -251,13 +244,13 @@ async fn the_table_limits_count_tables_on_every_node() {
     })
     .await;
     g2.create(vs_computer.clone()).await;
-    let m = try_create(&mut g2, vs_computer.clone()).await;
+    let m = g2.try_create(vs_computer.clone()).await;
     assert_eq!(m["d"]["code"], "too_many_computer_tables", "{m}");
     eventually(Duration::from_secs(5), "node 1 counts them", || {
         n1.state.lobby.holdings(&gid).computer_tables == computer_limit
     })
     .await;
-    let m = try_create(&mut g1, vs_computer).await;
+    let m = g1.try_create(vs_computer).await;
     assert_eq!(m["d"]["code"], "too_many_computer_tables", "{m}");
 }
 
