@@ -7,32 +7,22 @@
 use crate::clock::BrowserClock;
 use crate::js_err;
 use serde::Serialize;
-use stella_ai::multipv::{finish_length, finish_length_after, line_of_move, top_lines, Line};
+use stella_ai::judgement::{self, alpha_beta_searcher, line_view, JudgementView, LineView};
+use stella_ai::multipv::{finish_length_after, top_lines};
 use stella_ai::race::is_race;
-use stella_ai::{Limits, Searcher, Settings, Strategy};
-use stella_engine::{MovePath, Position};
+use stella_ai::{Limits, Searcher};
+use stella_engine::{Move, MovePath, Position};
 use wasm_bindgen::prelude::*;
 
 /// Nodes one depth of the analysis may visit per line, times the depth: a
 /// bound on the solver of races, which otherwise takes the time it needs.
 const NODES_PER_DEPTH: u64 = 1_500_000;
 
+/// Megabytes of the transposition table of an analysis.
+const ANALYSIS_TT_MB: usize = 16;
+
 /// Deepest depth the analysis reaches; past it `deepen` repeats the last one.
 const MAX_DEPTH: u32 = 40;
-
-/// One move with its score, as JSON.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct LineView {
-    /// The move, a canonical path.
-    pub path: String,
-    /// Score for the player to move (1/100 row; ±1 000 000 = decided).
-    pub score: i32,
-    /// The principal variation, `path` first, canonical paths.
-    pub pv: Vec<String>,
-    /// In a race, the moves of the shortest finish found with this move
-    /// first; `null` otherwise.
-    pub finish: Option<usize>,
-}
 
 /// One completed depth of the analysis, as JSON.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -44,62 +34,6 @@ pub struct AnalysisView {
     /// Whether deeper searches would tell nothing more: in a race the solver
     /// answers at once whatever the depth.
     pub done: bool,
-}
-
-/// A played move judged against the best one, as JSON.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct JudgementView {
-    /// The best move found.
-    pub best: LineView,
-    /// The move played with its score, `null` when the search would not
-    /// play it at all (it eliminates its player while another move does not).
-    pub played: Option<LineView>,
-    /// In a race (the armies have passed each other), the finish with and
-    /// without the move played; `null` otherwise.
-    pub race: Option<RaceView>,
-}
-
-/// A move of a race judged by the moves it leaves to the finish, as JSON.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct RaceView {
-    /// The first move of the shortest finish found from the position.
-    pub better: String,
-    /// Moves of that finish.
-    pub best_length: usize,
-    /// Moves to the finish playing the move first, at least (proved).
-    pub played_at_least: usize,
-    /// Moves the move played surely loses against `best` (0 when it cannot
-    /// be told within the work allowed).
-    pub moves_lost: usize,
-}
-
-fn line_view(position: &Position, line: &Line) -> LineView {
-    let mut pos = *position;
-    let mut pv = Vec::new();
-    for m in &line.pv {
-        if !pos.is_legal(m) {
-            break;
-        }
-        pv.push(pos.path_of(m).to_string());
-        pos.play_unchecked(m);
-    }
-    LineView {
-        path: position.path_of(&line.best).to_string(),
-        score: line.score,
-        pv,
-        finish: None,
-    }
-}
-
-/// A searcher for `position`'s variant with a transposition table of `tt_mb` megabytes.
-fn searcher_for(position: &Position, tt_mb: usize) -> Searcher {
-    Searcher::new(Settings {
-        strategy: Strategy::alpha_beta_for(position.variant()),
-        tt_mb,
-        ..Settings::default()
-    })
 }
 
 /// An analysis of one position that deepens on request.
@@ -117,7 +51,7 @@ impl WasmAnalysis {
     pub fn new(position: &str) -> Result<WasmAnalysis, JsError> {
         let position: Position = position.parse().map_err(js_err)?;
         Ok(WasmAnalysis {
-            searcher: searcher_for(&position, 16),
+            searcher: alpha_beta_searcher(position.variant(), ANALYSIS_TT_MB),
             position,
             depth: 0,
         })
@@ -187,62 +121,18 @@ pub fn judge_move(position: &str, played: &str, depth: u32, nodes: u32) -> Resul
     Ok(serde_json::to_string(&v).expect("judgement serialises"))
 }
 
-fn judge(
-    pos: &Position,
-    mv: stella_engine::Move,
-    depth: u32,
-    nodes: u32,
-) -> Result<JudgementView, JsError> {
-    let limits = Limits {
-        depth: Some(depth.clamp(1, 12)),
-        nodes: Some(u64::from(nodes.max(1000))),
-        ..Limits::default()
-    };
-    let mut searcher = searcher_for(pos, 2);
-    let clock = BrowserClock::new();
-    let best = top_lines(&mut searcher, pos, 1, limits, &clock)
-        .into_iter()
-        .next()
-        .ok_or_else(|| JsError::new("no legal move"))?;
-    let played = if mv == best.best {
-        Some(best.clone())
-    } else {
-        line_of_move(&mut searcher, pos, mv, limits, &clock)
-    };
-    Ok(JudgementView {
-        best: line_view(pos, &best),
-        played: played.map(|l| line_view(pos, &l)),
-        race: race_view(
-            pos,
-            mv,
-            u64::from(nodes.max(1000)) * RACE_NODES_FACTOR,
-            &clock,
-        ),
-    })
-}
-
-/// The race solver may visit this many times the nodes of a judging search.
-const RACE_NODES_FACTOR: u64 = 5;
-
-/// In a race, a shortest finish and how many moves `mv` surely loses against it.
-fn race_view(
-    pos: &Position,
-    mv: stella_engine::Move,
-    nodes: u64,
-    clock: &BrowserClock,
-) -> Option<RaceView> {
-    if !is_race(pos) {
-        return None;
-    }
-    let best = finish_length(pos, clock, 1e9, nodes)?;
-    let played = finish_length_after(pos, mv, clock, 1e9, nodes)?;
-    let first = best.plan.first()?;
-    Some(RaceView {
-        better: pos.path_of(first).to_string(),
-        best_length: best.plan.len(),
-        played_at_least: played.lower_bound,
-        moves_lost: played.lower_bound.saturating_sub(best.plan.len()),
-    })
+/// The judgement of `mv` in `pos` searched to `depth` plies (1 to 12) and
+/// `nodes` nodes (at least 1 000).
+fn judge(pos: &Position, mv: Move, depth: u32, nodes: u32) -> Result<JudgementView, JsError> {
+    judgement::judge_move(
+        &mut alpha_beta_searcher(pos.variant(), judgement::JUDGING_TT_MB),
+        pos,
+        mv,
+        depth.clamp(1, 12),
+        u64::from(nodes.max(1000)),
+        &BrowserClock::new(),
+    )
+    .ok_or_else(|| JsError::new("no legal move"))
 }
 
 #[cfg(test)]
@@ -266,48 +156,32 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_backward_step_is_judged_worse_than_the_best_move() {
-        // White has left home; stepping a marble back from k6 to k5 gives up a row.
-        let pos: Position = "classic-2 white 36 white:h10,h12,h13,i9,i12,i13,j12,k6,k10,m6 black:g10,i8,j7,k8,l3,l4,l5,m3,m4,m5 made:35,35"
-            .parse()
-            .unwrap();
-        let back = pos.resolve_path(&"k6-k5".parse().unwrap()).unwrap();
-        let v = judge(&pos, back, 3, 200_000).unwrap();
-        let played = v.played.clone().expect("a scored move");
-        assert_eq!(played.path, "k6-k5");
-        assert!(v.best.score > played.score + 50, "{v:?}");
-        assert_eq!(v.race, None);
-    }
+    /// The armies have passed each other: a race.
+    const RACE: &str = "classic-2 white 40 white:e14,e15,e16,e17,f14,f15,f16,g14,g15,h12 black:i7,k3,k4,l2,l3,l4,m1,m2,m3,m4 made:39,39";
 
     #[test]
-    fn a_step_back_in_a_race_is_judged_by_the_moves_it_loses() {
-        let pos: Position = "classic-2 white 40 white:e14,e15,e16,e17,f14,f15,f16,g14,g15,h12 black:i7,k3,k4,l2,l3,l4,m1,m2,m3,m4 made:39,39"
-            .parse()
-            .unwrap();
-        let back = pos.resolve_path(&"h12-h11".parse().unwrap()).unwrap();
-        let race = judge(&pos, back, 3, 40_000).unwrap().race.expect("a race");
-        let mut a = WasmAnalysis::new(&pos.to_string()).unwrap();
+    fn a_race_is_analysed_at_once_with_moves_ranked_by_their_finish() {
+        let mut a = WasmAnalysis::new(RACE).unwrap();
         a.depth = 1;
         let lines = a.step(3).unwrap();
         assert!(lines.done);
         assert_eq!(lines.lines[0].path, "h12-h13");
         assert_eq!(lines.lines[0].finish, Some(2));
         assert!(lines.lines.windows(2).all(|w| w[0].finish <= w[1].finish));
-        assert_eq!(race.better, "h12-h13");
-        assert_eq!(
-            (race.best_length, race.played_at_least, race.moves_lost),
-            (2, 4, 2)
-        );
-        let forward = pos.resolve_path(&"h12-h13".parse().unwrap()).unwrap();
-        assert_eq!(
-            judge(&pos, forward, 3, 40_000)
-                .unwrap()
-                .race
-                .unwrap()
-                .moves_lost,
-            0
-        );
+    }
+
+    #[test]
+    fn judge_move_answers_the_judgement_of_a_path_as_json() {
+        let json: serde_json::Value =
+            serde_json::from_str(&judge_move(RACE, "h12-h11", 3, 40_000).unwrap()).unwrap();
+        assert_eq!(json["played"]["path"], "h12-h11");
+        assert_eq!(json["race"]["better"], "h12-h13");
+        assert_eq!(json["race"]["movesLost"], 2);
+        // Depth and nodes below their floors are raised to them.
+        let floor: serde_json::Value =
+            serde_json::from_str(&judge_move(RACE, "h12-h13", 0, 0).unwrap()).unwrap();
+        assert_eq!(floor["played"]["path"], "h12-h13");
+        assert_eq!(floor["race"]["movesLost"], 0);
     }
 
     #[test]

@@ -8,14 +8,16 @@
 //! cores; `KILL_RESTART_GAMES=N` changes the count.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use serde_json::Value;
 
-const STELLA: &str = env!("CARGO_BIN_EXE_stella");
+use crate::common::http::Http;
+use crate::common::proc::Proc;
+use crate::common::serve::{free_port, serve};
+use crate::common::STELLA;
 
 /// The `stella-lab` binary, built beside `stella` by `cargo test --workspace`
 /// (or `cargo build -p stella-lab`).
@@ -30,62 +32,9 @@ fn lab_binary() -> PathBuf {
     lab
 }
 
-/// A child process killed (SIGKILL) when dropped, so a failing test leaves nothing.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .expect("a free port")
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn serve(port: u16, db: &Path, log: &Path) -> Proc {
-    let log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log)
-        .expect("server log");
-    let child = Command::new(STELLA)
-        .args([
-            "serve",
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--db",
-            &format!("sqlite://{}", db.display()),
-        ])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .expect("stella serve starts");
-    Proc(child)
-}
-
-/// Waits until `GET /healthz` answers 200.
-async fn wait_ready(http: &reqwest::Client, port: u16) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(r) = http
-            .get(format!("http://127.0.0.1:{port}/healthz"))
-            .send()
-            .await
-        {
-            if r.status().is_success() {
-                return;
-            }
-        }
-        assert!(Instant::now() < deadline, "server not ready within 60 s");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+/// `stella serve` on `port` with the SQLite file `db`, logging to `log` (appended).
+fn serve_sqlite(port: u16, db: &Path, log: &Path) -> Proc {
+    serve(port, &format!("sqlite://{}", db.display()), &[], log)
 }
 
 /// Connection-level errors expected when the server dies under the clients.
@@ -103,16 +52,16 @@ async fn sigkill_mid_play_loses_no_acknowledged_move_and_games_go_on() {
     let db = dir.path().join("stella.db");
     let server_log = dir.path().join("server.log");
     let report: PathBuf = dir.path().join("report.json");
-    let port = free_port();
-    let http = reqwest::Client::new();
+    let http = Http::local(free_port());
+    let port = http.port;
 
-    let mut server = serve(port, &db, &server_log);
-    wait_ready(&http, port).await;
+    let mut server = serve_sqlite(port, &db, &server_log);
+    http.wait_ready().await;
 
     // Players: a move every ~150 ms per game, clients started over 3 s; the run lasts
     // long enough for play before the kill and well after the restart.
     let duration = 24;
-    let load = Proc(
+    let mut load = Proc::spawn(
         Command::new(lab_binary())
             .args([
                 "loadtest",
@@ -132,43 +81,27 @@ async fn sigkill_mid_play_loses_no_acknowledged_move_and_games_go_on() {
                 report.to_str().unwrap(),
             ])
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("stella-lab loadtest starts"),
+            .stderr(Stdio::null()),
+        "stella-lab loadtest",
     );
 
     // Let every game get going, then kill the server outright (SIGKILL).
     tokio::time::sleep(Duration::from_secs(8)).await;
-    let lobby: Value = http
-        .get(format!("http://127.0.0.1:{port}/api/tables"))
-        .send()
-        .await
-        .expect("lobby answers")
-        .json()
-        .await
-        .expect("lobby JSON");
+    let lobby = http.get_json("/api/tables").await;
     let live_before = lobby["tables"]
         .as_array()
         .map_or(0, |t| t.iter().filter(|t| t["status"] == "live").count());
-    server.0.kill().expect("SIGKILL the server");
-    server.0.wait().expect("reap the server");
-    drop(server);
+    server.kill();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let server = serve(port, &db, &server_log);
-    wait_ready(&http, port).await;
+    let server = serve_sqlite(port, &db, &server_log);
+    http.wait_ready().await;
 
     // The load test stops by itself at its deadline.
-    let mut load = load;
-    let out = tokio::task::spawn_blocking(move || {
-        let child = std::mem::replace(
-            &mut load.0,
-            Command::new("true").spawn().expect("placeholder process"),
-        );
-        child.wait_with_output()
-    })
-    .await
-    .unwrap()
-    .expect("loadtest output");
+    let child = load.take();
+    let out = tokio::task::spawn_blocking(move || child.wait_with_output())
+        .await
+        .unwrap()
+        .expect("loadtest output");
     let stdout = String::from_utf8_lossy(&out.stdout);
     eprintln!("{stdout}");
     assert!(out.status.success(), "loadtest failed:\n{stdout}");
@@ -195,14 +128,7 @@ async fn sigkill_mid_play_loses_no_acknowledged_move_and_games_go_on() {
     let mut acked_total = 0;
     let mut interrupted = BTreeSet::new();
     for id in &tables {
-        let replay: Value = http
-            .get(format!("http://127.0.0.1:{port}/api/games/{id}"))
-            .send()
-            .await
-            .expect("replay answers")
-            .json()
-            .await
-            .expect("replay JSON");
+        let replay = http.get_json(&format!("/api/games/{id}")).await;
         let stored: Vec<&str> = replay["moves"]
             .as_array()
             .unwrap_or_else(|| panic!("no moves in replay of {id}: {replay}"))

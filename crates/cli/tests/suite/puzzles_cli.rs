@@ -214,7 +214,7 @@ fn serve_serves_the_puzzle_file_named_by_stella_puzzles_env() {
         .local_addr()
         .unwrap()
         .port();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stella"))
+    let mut child = std::process::Command::new(crate::common::STELLA)
         .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
         .arg(dir.path().join("s.db"))
         .env("STELLA_PUZZLES", &file)

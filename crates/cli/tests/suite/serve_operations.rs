@@ -2,19 +2,11 @@
 //! `/metrics`, and stopping cleanly on SIGTERM.
 
 use std::io::Read;
-use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const STELLA: &str = env!("CARGO_BIN_EXE_stella");
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .expect("a free port")
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use crate::common::serve::free_port;
+use crate::common::STELLA;
 
 #[tokio::test]
 async fn serve_takes_its_options_from_the_environment_logs_json_and_stops_on_sigterm() {

@@ -11,6 +11,6 @@ mod judge;
 mod routes;
 mod worker;
 
-pub use judge::{judge_move, review_record, JudgementView, LineView, RaceView, Reviewed};
+pub use judge::{review_record, Reviewed};
 pub use routes::routes;
 pub use worker::{spawn_reviewers, ReviewSettings, REVIEW_QUEUE};

@@ -3,13 +3,9 @@
 //! node that runs it, its events reach every node with the same version numbers, and
 //! the bus recovers when Redis restarts.
 //!
-//! Redis: a `redis-server` started by the test on a free loopback port (so it can stop
-//! it), found on PATH or in /usr/bin; else the server `STELLA_TEST_REDIS` names (the
-//! outage test then skips). With neither, the Redis tests fail when `CI` is set and are
-//! skipped with a message otherwise, so a developer without Redis can still run the
-//! suite while a CI run cannot pass without them.
+//! Redis is found (or the tests skipped) by `common::cluster::redis`; the outage test
+//! needs a `redis-server` of its own and skips when only `STELLA_TEST_REDIS` is there.
 
-use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,125 +23,10 @@ use stella_server::table::{
 use stella_server::{ManualTime, SystemTimeSource, TimeSource};
 use tokio::sync::{broadcast, watch};
 
-use crate::common::play::next_greedy;
-use crate::common::play::play;
-use crate::common::{fresh_database, spawn_app_with, Options, TestApp, Ws};
-
-/// A Redis server the test started, stopped when dropped.
-struct RedisServer {
-    child: Option<Child>,
-    port: u16,
-    dir: tempfile::TempDir,
-}
-
-fn redis_binary() -> Option<String> {
-    let candidates = ["redis-server", "/usr/bin/redis-server"];
-    candidates
-        .iter()
-        .find(|c| {
-            Process::new(c)
-                .arg("--version")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        })
-        .map(|c| c.to_string())
-}
-
-impl RedisServer {
-    async fn start() -> Option<RedisServer> {
-        let binary = redis_binary()?;
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let mut server = RedisServer {
-            child: None,
-            port,
-            dir: tempfile::tempdir().expect("temp dir"),
-        };
-        server.child = Some(server.spawn(&binary).await);
-        Some(server)
-    }
-
-    async fn spawn(&self, binary: &str) -> Child {
-        let mut child = Process::new(binary)
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no"])
-            .arg("--dir")
-            .arg(self.dir.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("redis-server starts");
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", self.port))
-                .await
-                .is_ok()
-            {
-                return child;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("redis-server did not listen on port {}", self.port);
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}", self.port)
-    }
-
-    fn stop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    async fn restart(&mut self) {
-        self.stop();
-        let binary = redis_binary().expect("redis-server was there");
-        self.child = Some(self.spawn(&binary).await);
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-/// Where the Redis tests find Redis: a server of their own, or `STELLA_TEST_REDIS`.
-pub(crate) enum RedisUnderTest {
-    #[allow(private_interfaces)]
-    Own(RedisServer),
-    Shared(String),
-}
-
-impl RedisUnderTest {
-    pub(crate) fn url(&self) -> String {
-        match self {
-            RedisUnderTest::Own(s) => s.url(),
-            RedisUnderTest::Shared(url) => url.clone(),
-        }
-    }
-}
-
-pub(crate) async fn redis(test: &str) -> Option<RedisUnderTest> {
-    if let Some(own) = RedisServer::start().await {
-        return Some(RedisUnderTest::Own(own));
-    }
-    if let Ok(url) = std::env::var("STELLA_TEST_REDIS") {
-        return Some(RedisUnderTest::Shared(url));
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("{test} needs Redis: install redis-server or set STELLA_TEST_REDIS");
-    }
-    eprintln!("skipping {test}: no redis-server and no STELLA_TEST_REDIS");
-    None
-}
+use crate::common::cluster::{cluster_node, redis, two_players, RedisUnderTest, TwoPlayers};
+use crate::common::metrics::sample;
+use crate::common::play::{next_greedy, play};
+use crate::common::{fresh_database, Ws};
 
 /// One node: its lobby, table deps, bus and router, on the shared database.
 struct Node {
@@ -182,6 +63,14 @@ async fn node(name: &str, storage: &Storage, redis_url: &str) -> Node {
     }
 }
 
+/// Nodes `a` and `b` on `storage` and the bus of `redis_url`.
+async fn bus_nodes(storage: &Storage, redis_url: &str) -> (Node, Node) {
+    (
+        node("a", storage, redis_url).await,
+        node("b", storage, redis_url).await,
+    )
+}
+
 async fn shared_storage() -> (tempfile::TempDir, Storage) {
     let dir = tempfile::tempdir().expect("temp dir");
     let url = fresh_database(&dir).await;
@@ -201,6 +90,11 @@ async fn user(storage: &Storage, name: &str) -> UserInfo {
         guest: true,
         bot: false,
     }
+}
+
+/// The users `alice` and `bob`, stored in `storage`.
+async fn alice_and_bob(storage: &Storage) -> (UserInfo, UserInfo) {
+    (user(storage, "alice").await, user(storage, "bob").await)
 }
 
 async fn next_event(rx: &mut broadcast::Receiver<EventEnvelope>) -> EventEnvelope {
@@ -343,10 +237,8 @@ async fn players_on_two_nodes_play_one_table_to_the_end() {
         return;
     };
     let (_dir, storage) = shared_storage().await;
-    let a = node("a", &storage, &redis.url()).await;
-    let b = node("b", &storage, &redis.url()).await;
-    let alice = user(&storage, "alice").await;
-    let bob = user(&storage, "bob").await;
+    let (a, b) = bus_nodes(&storage, &redis.url()).await;
+    let (alice, bob) = alice_and_bob(&storage).await;
 
     // The table runs on node a; a relays its events.
     let new = casual_duel(None, vec![Occupant::Open, Occupant::Open]);
@@ -488,10 +380,8 @@ async fn the_bus_answers_unavailable_during_a_redis_outage_and_recovers() {
         return;
     };
     let (_dir, storage) = shared_storage().await;
-    let a = node("a", &storage, &server.url()).await;
-    let b = node("b", &storage, &server.url()).await;
-    let alice = user(&storage, "alice").await;
-    let bob = user(&storage, "bob").await;
+    let (a, b) = bus_nodes(&storage, &server.url()).await;
+    let (alice, bob) = alice_and_bob(&storage).await;
     let new = casual_duel(
         None,
         vec![Occupant::Human(alice.clone()), Occupant::Human(bob.clone())],
@@ -615,8 +505,7 @@ async fn a_dead_nodes_table_goes_on_from_another_node() {
     let time = Arc::new(ManualTime::new(1_000_000));
     let (a, _) = leased_node("a", &storage, &time);
     let (b, b_leases) = leased_node("b", &storage, &time);
-    let alice = user(&storage, "alice").await;
-    let bob = user(&storage, "bob").await;
+    let (alice, bob) = alice_and_bob(&storage).await;
     let players = [&alice, &bob];
     let on_a = timed_duel(&a, &alice, &bob).await;
     let table = on_a.id.clone();
@@ -669,8 +558,7 @@ async fn a_node_that_stops_hands_its_tables_over_at_once() {
     let time = Arc::new(ManualTime::new(1_000_000));
     let (a, a_leases) = leased_node("a", &storage, &time);
     let (b, b_leases) = leased_node("b", &storage, &time);
-    let alice = user(&storage, "alice").await;
-    let bob = user(&storage, "bob").await;
+    let (alice, bob) = alice_and_bob(&storage).await;
     let on_a = timed_duel(&a, &alice, &bob).await;
     let mut game = Game::new(Variant::Classic2);
     play_next(&on_a, &mut game, &[&alice, &bob]).await;
@@ -679,22 +567,6 @@ async fn a_node_that_stops_hands_its_tables_over_at_once() {
     assert_eq!(taken.len(), 1, "no wait for the lease to run out");
     play_next(&taken[0], &mut game, &[&alice, &bob]).await;
     assert_eq!(storage.moves(&on_a.id).await.unwrap().len(), 2);
-}
-
-/// A node of a cluster on `redis_url`: a server for scripted players, on the database
-/// of `first` (a fresh one when none).
-pub(crate) async fn cluster_node(redis_url: &str, first: Option<&TestApp>) -> TestApp {
-    spawn_app_with(Options {
-        config: Some(|c| {
-            c.ws_burst = 10_000;
-            c.ws_per_second = 10_000;
-        }),
-        database_url: first.map(|f| f.database_url.clone()),
-        dir: first.map(|f| f.dir.clone()),
-        bus_url: Some(redis_url.to_owned()),
-        ..Options::default()
-    })
-    .await
 }
 
 /// Sends a move until the server takes it: while its table moves between nodes the
@@ -728,13 +600,15 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
     let Some(redis) = redis("three_nodes_one_game_across_them_and_a_node_that_stops").await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let TwoPlayers {
+        n1,
+        n2,
+        ana,
+        mut a,
+        mut b,
+        ..
+    } = two_players(&redis.url()).await;
     let n3 = cluster_node(&redis.url(), Some(&n1)).await;
-    let ana = n1.register("ana").await;
-    let bo = n2.register("boris").await;
-    let mut a = n1.ws(Some(&ana)).await;
-    let mut b = n2.ws(Some(&bo)).await;
 
     // ana opens a table on node 1; node 3 lists it; boris joins through node 2.
     let table = a
@@ -804,22 +678,6 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
     assert!(snap["d"]["result"].is_object(), "{snap}");
 }
 
-/// The node's `/metrics` text.
-async fn metrics(app: &TestApp) -> String {
-    let res = app.get("/metrics", None).await;
-    assert!(res.status().is_success(), "/metrics: {}", res.status());
-    res.text().await.expect("a metrics text")
-}
-
-/// The value of the sample `name` (with its labels, if any) in a Prometheus text.
-fn sample(text: &str, name: &str) -> f64 {
-    text.lines()
-        .find(|l| l.split_whitespace().next() == Some(name))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("{name} missing from /metrics:\n{text}"))
-}
-
 #[tokio::test]
 async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
     let Some(redis) =
@@ -827,12 +685,13 @@ async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
     else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
-    let ana = n1.register("ana").await;
-    let bo = n2.register("boris").await;
-    let mut a = n1.ws(Some(&ana)).await;
-    let mut b = n2.ws(Some(&bo)).await;
+    let TwoPlayers {
+        n1,
+        n2,
+        mut a,
+        mut b,
+        ..
+    } = two_players(&redis.url()).await;
     let table = a
         .create(json!({"variant": "classic-2", "rated": false}))
         .await;
@@ -851,7 +710,7 @@ async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
     }
     assert!(joined, "boris joins through node 2");
     a.event("started").await;
-    let before = metrics(&n2).await;
+    let before = n2.metrics().await;
     let lag_before = sample(&before, "stella_bus_lag_seconds_count");
 
     let mut game = Game::new(Variant::Classic2);
@@ -866,12 +725,12 @@ async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
     }
 
     // The owner holds one lease and published the table's events and its answers.
-    let owner = metrics(&n1).await;
+    let owner = n1.metrics().await;
     assert_eq!(sample(&owner, "stella_leases_held"), 1.0, "{owner}");
     assert!(sample(&owner, "stella_bus_messages_total{direction=\"sent\"}") >= 6.0);
     // The other node holds none; the six moves reached it over the bus (its own three
     // as answers, ana's three as events), each with its lag.
-    let other = metrics(&n2).await;
+    let other = n2.metrics().await;
     assert_eq!(sample(&other, "stella_leases_held"), 0.0, "{other}");
     let lag_samples = sample(&other, "stella_bus_lag_seconds_count") - lag_before;
     assert!(lag_samples >= 6.0, "{lag_samples} lag samples:\n{other}");

@@ -2,7 +2,7 @@
 //! per-user table limits counted over every node, logging out on one node closing the
 //! sockets on the others, and the open tables of a node that died leaving the lobby.
 //!
-//! Redis is found (or the tests skipped) as in `cluster.rs`.
+//! Redis is found (or the tests skipped) by `common::cluster::redis`.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -15,7 +15,7 @@ use stella_server::monitoring::Metrics;
 use stella_server::protocol::{PlayerView, SeatView, TableSummary};
 use tokio::sync::watch;
 
-use crate::cluster::{cluster_node, redis};
+use crate::common::cluster::{cluster_node, redis, two_nodes, two_players, TwoPlayers};
 use crate::common::play::{next_greedy, play};
 use crate::common::{TestApp, Ws};
 
@@ -73,12 +73,13 @@ async fn players_on_two_nodes_are_paired_at_one_table_and_play() {
     let Some(redis) = redis("players_on_two_nodes_are_paired_at_one_table_and_play").await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
-    let ana = n1.register("ana").await;
-    let bo = n2.register("boris").await;
-    let mut a = n1.ws(Some(&ana)).await;
-    let mut b = n2.ws(Some(&bo)).await;
+    let TwoPlayers {
+        n1: _n1,
+        n2: _n2,
+        mut a,
+        mut b,
+        ..
+    } = two_players(&redis.url()).await;
 
     quick_pair_at(&mut a, (1, 0)).await;
     a.assert_alive().await;
@@ -114,8 +115,7 @@ async fn a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another() {
     else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     let mut clients = Vec::new();
     for node in [&n1, &n1, &n2, &n1] {
         let cookie = node.guest().await;
@@ -149,8 +149,7 @@ async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
     else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     let n3 = cluster_node(&redis.url(), Some(&n1)).await;
     let nodes = [&n1, &n2, &n3];
     // 7, 7 and 6 players on the three nodes: pairing within each node alone would
@@ -200,20 +199,12 @@ async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
     join_all(clients.iter_mut().map(nothing_more)).await;
 }
 
-/// Creates a table and returns the answer: `table_created` or an error.
-async fn try_create(ws: &mut Ws, d: Value) -> Value {
-    ws.send(json!({"t": "create_table", "d": d})).await;
-    ws.recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
-        .await
-}
-
 #[tokio::test]
 async fn the_table_limits_count_tables_on_every_node() {
     let Some(redis) = redis("the_table_limits_count_tables_on_every_node").await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     let open_limit = n1.state.config.max_open_tables;
     let computer_limit = n1.state.config.max_computer_tables;
     let cookie = n1.register("limited").await;
@@ -230,13 +221,13 @@ async fn the_table_limits_count_tables_on_every_node() {
     })
     .await;
     w2.create(json!({"variant": "classic-3"})).await;
-    let m = try_create(&mut w2, json!({"variant": "classic-3"})).await;
+    let m = w2.try_create(json!({"variant": "classic-3"})).await;
     assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
     eventually(Duration::from_secs(5), "node 1 counts them", || {
         n1.state.lobby.holdings(&me).open_tables == open_limit
     })
     .await;
-    let m = try_create(&mut w1, json!({"variant": "classic-3"})).await;
+    let m = w1.try_create(json!({"variant": "classic-3"})).await;
     assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
 
     // Tables with computer seats (live at once, so not open): the same.
@@ -253,13 +244,13 @@ async fn the_table_limits_count_tables_on_every_node() {
     })
     .await;
     g2.create(vs_computer.clone()).await;
-    let m = try_create(&mut g2, vs_computer.clone()).await;
+    let m = g2.try_create(vs_computer.clone()).await;
     assert_eq!(m["d"]["code"], "too_many_computer_tables", "{m}");
     eventually(Duration::from_secs(5), "node 1 counts them", || {
         n1.state.lobby.holdings(&gid).computer_tables == computer_limit
     })
     .await;
-    let m = try_create(&mut g1, vs_computer).await;
+    let m = g1.try_create(vs_computer).await;
     assert_eq!(m["d"]["code"], "too_many_computer_tables", "{m}");
 }
 
@@ -268,8 +259,7 @@ async fn logging_out_on_one_node_closes_the_sockets_on_another() {
     let Some(redis) = redis("logging_out_on_one_node_closes_the_sockets_on_another").await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     let cookie = n1.register("leaver").await;
     let other = n1.register("stayer").await;
     let mut there = n2.ws(Some(&cookie)).await;
@@ -333,8 +323,7 @@ async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
     let Some(redis) = redis("a_dead_nodes_open_table_leaves_the_other_nodes_lobby").await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     let cookie = n1.guest().await;
     let mut w1 = n1.ws(Some(&cookie)).await;
     let alive = w1.create(json!({"variant": "classic-2"})).await;
@@ -404,8 +393,7 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
     else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     let (ac, bc) = (n1.register("ann").await, n1.register("bob").await);
     let absent = n1.register("carl").await;
     let mut a = n1.ws(Some(&ac)).await;
@@ -527,8 +515,7 @@ async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobo
     else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     // A request left in the 5+3 queue by a node that died.
     let (_stop, shutdown) = watch::channel(false);
     let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
@@ -582,8 +569,7 @@ async fn a_request_redis_lost_is_put_back_and_paired() {
     let Some(redis) = redis("a_request_redis_lost_is_put_back_and_paired").await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
+    let (n1, n2) = two_nodes(&redis.url()).await;
     let (_stop, shutdown) = watch::channel(false);
     let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
         .await

@@ -10,17 +10,9 @@ use stella_server::storage::Storage;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::common::metrics::sample;
 use crate::common::play::{next_greedy, play};
 use crate::common::{spawn_app, spawn_app_with, Options};
-
-/// The value of the sample `name` (with its labels, if any) in a Prometheus text.
-fn sample(text: &str, name: &str) -> f64 {
-    text.lines()
-        .find(|l| l.split_whitespace().next() == Some(name))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("{name} missing from /metrics:\n{text}"))
-}
 
 #[tokio::test]
 async fn metrics_count_the_moves_of_a_game() {
@@ -61,7 +53,7 @@ async fn metrics_count_the_moves_of_a_game() {
     // The gauge follows connections that close.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
-        let text = app.get("/metrics", None).await.text().await.unwrap();
+        let text = app.metrics().await;
         if sample(&text, "stella_connections") == 0.0 {
             break;
         }

@@ -2,6 +2,8 @@
 //! clients.
 #![allow(dead_code, missing_docs)]
 
+pub mod cluster;
+pub mod metrics;
 pub mod play;
 
 use std::sync::Arc;
@@ -342,12 +344,16 @@ impl Ws {
         assert_eq!(pong["d"]["n"], 42);
     }
 
+    /// Asks for a table and returns the answer: `table_created` or an error.
+    pub async fn try_create(&mut self, d: Value) -> Value {
+        self.send(json!({"t": "create_table", "d": d})).await;
+        self.recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
+            .await
+    }
+
     /// Creates a table and returns its id (the creator watches it).
     pub async fn create(&mut self, d: Value) -> String {
-        self.send(json!({"t": "create_table", "d": d})).await;
-        let m = self
-            .recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
-            .await;
+        let m = self.try_create(d).await;
         assert_eq!(m["t"], "table_created", "{m}");
         m["d"]["table"].as_str().expect("table id").to_owned()
     }
