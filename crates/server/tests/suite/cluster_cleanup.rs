@@ -2,7 +2,7 @@
 //! of a node that died end up `aborted` in the database once their lease lapsed, and
 //! are listed by no node; those of a node that stopped normally, at once.
 //!
-//! Redis is found (or the tests skipped) as in `cluster.rs`.
+//! Redis is found (or the tests skipped) as in `common::cluster`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,7 +15,7 @@ use stella_server::storage::{GameRow, SeatRow, Storage};
 use stella_server::{SystemTimeSource, TimeSource};
 use tokio::sync::watch;
 
-use crate::cluster::{cluster_node, redis};
+use crate::common::cluster::{cluster_node, redis};
 use crate::common::TestApp;
 
 /// Whether `app` lists table `id` in its lobby.

@@ -3,14 +3,14 @@
 //! atomic step in Redis for every node), and once the tables close the user can
 //! create again.
 //!
-//! Redis is found (or the tests skipped) as in `cluster.rs`.
+//! Redis is found (or the tests skipped) as in `common::cluster`.
 
 use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 
-use crate::cluster::{cluster_node, redis};
+use crate::common::cluster::{cluster_node, redis};
 use crate::common::{TestApp, Ws};
 
 /// How many connections per node ask at once.
