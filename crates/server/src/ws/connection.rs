@@ -19,8 +19,8 @@ use super::backlog::{self, Backlog, Verdict};
 use super::feeds::{Feeds, Heard};
 use super::write::write_queued;
 use super::{
-    decode_client_msg, ClientMsg, CreateTable, ErrorCode, EventEnvelope, ProtoError,
-    SeatRequest, ServerMsg, TokenBucket, UserInfo,
+    decode_client_msg, ClientMsg, CreateTable, ErrorCode, EventEnvelope, ProtoError, SeatRequest,
+    ServerMsg, TokenBucket, UserInfo,
 };
 use crate::accounts::hash_token;
 use crate::http::MaybeUser;
@@ -264,7 +264,10 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
     let mut jumps = state.time.jumps();
     let mut session_check = tokio::time::interval(SESSION_CHECK_EVERY);
     session_check.reset();
-    let mut backlog = Backlog::new(state.config.slow_client_queue, state.config.slow_client_after);
+    let mut backlog = Backlog::new(
+        state.config.slow_client_queue,
+        state.config.slow_client_after,
+    );
     let ending = loop {
         let verdict = backlog.observe(conn.queued());
         if verdict == Verdict::Slow {

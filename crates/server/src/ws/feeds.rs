@@ -173,9 +173,13 @@ mod tests {
         let mut feeds = Feeds::new();
         feeds.follow("t", rx_old);
         feeds.follow("t", rx_new);
-        old.send(1).unwrap();
+        assert!(old.send(1).is_err(), "the replaced receiver is dropped");
         drop(old);
-        assert_eq!(next_soon(&mut feeds).await, None, "the replaced receiver is silent");
+        assert_eq!(
+            next_soon(&mut feeds).await,
+            None,
+            "and its end is not heard"
+        );
         new.send(2).unwrap();
         assert_eq!(next_soon(&mut feeds).await, Some(("t", Heard::Item(2))));
         assert!(feeds.forget(&"t"));
