@@ -1,5 +1,6 @@
 //! One WebSocket connection: reads client messages in order, answers each, and
-//! forwards the lobby and watched tables' events.
+//! forwards the lobby's and watched tables' events, all from one task (plus the
+//! writer task that owns the socket's sending half).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,15 +11,16 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{broadcast, mpsc};
-use tokio::task::JoinHandle;
+use tokio::sync::mpsc;
 
 use stella_engine::Variant;
 
+use super::backlog::{self, Backlog, Verdict};
+use super::feeds::{Feeds, Heard};
 use super::write::write_queued;
 use super::{
-    decode_client_msg, ClientMsg, CreateTable, ErrorCode, ProtoError, SeatRequest, ServerMsg,
-    TokenBucket, UserInfo,
+    decode_client_msg, ClientMsg, CreateTable, ErrorCode, EventEnvelope, ProtoError, SeatRequest,
+    ServerMsg, TokenBucket, UserInfo,
 };
 use crate::accounts::hash_token;
 use crate::http::MaybeUser;
@@ -101,11 +103,14 @@ enum Credential {
     Token(String),
 }
 
-/// One table a connection follows: the task forwarding its events, numbered so that a
-/// finished task does not remove a newer one for the same table.
+/// One table a connection follows (its events arrive through [`Conn::tables`]).
 struct Watch {
-    generation: u64,
-    task: JoinHandle<()>,
+    /// The table, asked again for what was missed when the connection falls behind.
+    handle: TableHandle,
+    /// The invitation the table was watched with (a private table asks again).
+    invite: Option<String>,
+    /// The last version the client has; older or repeated events are not sent.
+    last: u64,
     _counted: Counted,
     /// Tells the table while a logged-in user follows it.
     _presence: Option<Presence>,
@@ -165,10 +170,11 @@ struct Conn {
     user: Option<UserInfo>,
     session: Option<String>,
     out: mpsc::Sender<ServerMsg>,
-    lobby: Option<JoinHandle<()>>,
+    /// The lobby's updates, while subscribed.
+    lobby: Feeds<(), ServerMsg>,
     watches: HashMap<String, Watch>,
-    next_generation: u64,
-    watch_done: mpsc::UnboundedSender<(String, u64)>,
+    /// The watched tables' events, by table id (the same keys as `watches`).
+    tables: Feeds<String, EventEnvelope>,
     pings: PingLog,
     lag_ms: i64,
     bucket: TokenBucket,
@@ -227,7 +233,6 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
     let _open = OpenConnection::new(&state);
     let now = state.time.now_ms();
     let tie: Option<SessionTie> = tie_hash.as_deref().map(|h| state.sessions.tie(h));
-    let (watch_done, mut watch_done_rx) = mpsc::unbounded_channel();
     // Accounts can be challenged while connected; guests take no part in challenges.
     let online = user
         .as_ref()
@@ -240,10 +245,9 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
         user,
         session,
         out,
-        lobby: None,
+        lobby: Feeds::new(),
         watches: HashMap::new(),
-        next_generation: 0,
-        watch_done,
+        tables: Feeds::new(),
         pings,
         lag_ms: 0,
         last_limit_notice: None,
@@ -260,9 +264,15 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
     let mut jumps = state.time.jumps();
     let mut session_check = tokio::time::interval(SESSION_CHECK_EVERY);
     session_check.reset();
-    let mut backlog_check = tokio::time::interval(Duration::from_secs(1));
-    let mut backlog_since: Option<Instant> = None;
+    let mut backlog = Backlog::new(
+        state.config.slow_client_queue,
+        state.config.slow_client_after,
+    );
     let ending = loop {
+        let verdict = backlog.observe(conn.queued());
+        if verdict == Verdict::Slow {
+            break Ending::Slow;
+        }
         let session_ended = async {
             match ended.as_mut() {
                 Some(rx) => {
@@ -281,7 +291,8 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
                 Some(Ok(Message::Ping(_))) => {}
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break Ending::Closed,
             },
-            Some((table, generation)) = watch_done_rx.recv() => conn.watch_ended(&table, generation),
+            (table, heard) = conn.tables.next() => conn.on_table_event(table, heard).await,
+            ((), heard) = conn.lobby.next() => conn.on_lobby_update(heard).await,
             _ = session_ended => break Ending::SessionEnded,
             _ = session_check.tick() => {
                 if !conn.session_alive().await {
@@ -293,14 +304,8 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
                     break Ending::SessionEnded;
                 }
             }
-            _ = backlog_check.tick() => {
-                let queued = conn.out.max_capacity() - conn.out.capacity();
-                if queued <= state.config.slow_client_queue {
-                    backlog_since = None;
-                } else if backlog_since.get_or_insert_with(Instant::now).elapsed() >= state.config.slow_client_after {
-                    break Ending::Slow;
-                }
-            }
+            // The queue stayed over its limit: the next round looks at it again.
+            _ = backlog::until(verdict) => {}
             _ = shutdown.changed() => break Ending::ServerStopping,
         }
         if conn.slow.load(Ordering::Relaxed) {
@@ -308,12 +313,9 @@ async fn run(state: AppState, user: Option<UserInfo>, credential: Credential, so
         }
     };
     state.pairing.cancel(conn.id);
-    if let Some(t) = conn.lobby.take() {
-        t.abort();
-    }
-    for (_, w) in conn.watches.drain() {
-        w.task.abort();
-    }
+    conn.lobby.clear();
+    conn.tables.clear();
+    conn.watches.clear();
     match ending {
         Ending::Slow => {
             tracing::info!(
@@ -364,15 +366,72 @@ impl Conn {
         }
     }
 
-    /// Forgets a table's watch whose task has ended (the table stopped), unless the
-    /// table has been watched again since.
-    fn watch_ended(&mut self, table: &str, generation: u64) {
-        if self
-            .watches
-            .get(table)
-            .is_some_and(|w| w.generation == generation)
-        {
-            self.watches.remove(table);
+    /// Messages waiting in the outgoing queue.
+    fn queued(&self) -> usize {
+        self.out.max_capacity() - self.out.capacity()
+    }
+
+    /// Sends a watched table's event the client does not have yet; after a gap (the
+    /// connection fell behind the table's broadcast) asks the table for what was
+    /// missed; forgets the watch when the table stopped.
+    async fn on_table_event(&mut self, table: String, heard: Heard<EventEnvelope>) {
+        match heard {
+            Heard::Item(e) => {
+                let Some(w) = self.watches.get_mut(&table) else {
+                    return;
+                };
+                if e.v <= w.last {
+                    return;
+                }
+                w.last = e.v;
+                let viewer = self.user.as_ref().map(|u| u.id.as_str());
+                let e = e.into_viewer(viewer);
+                self.send(ServerMsg::Event(e)).await;
+            }
+            Heard::Lagged => self.resync(&table).await,
+            Heard::Closed => {
+                self.watches.remove(&table);
+            }
+        }
+    }
+
+    /// Sends what the client missed of `table` since its last version (or a
+    /// snapshot) and follows the table's events from there; forgets the watch when
+    /// the table cannot answer.
+    async fn resync(&mut self, table: &str) {
+        let Some(w) = self.watches.get(table) else {
+            return;
+        };
+        let (handle, last, invite) = (w.handle.clone(), w.last, w.invite.clone());
+        let viewer = self.user.as_ref().map(|u| u.id.clone());
+        match handle.watch(Some(last), viewer, invite).await {
+            Ok(WatchReply {
+                snapshot,
+                events,
+                receiver,
+            }) => {
+                let last = send_watch_reply(&self.out, snapshot, events, Some(last)).await;
+                if let Some(w) = self.watches.get_mut(table) {
+                    w.last = last;
+                    self.tables.follow(table.to_owned(), receiver);
+                }
+            }
+            Err(_) => {
+                self.watches.remove(table);
+                self.tables.forget(&table.to_owned());
+            }
+        }
+    }
+
+    /// Sends a lobby update; after a gap, the whole list.
+    async fn on_lobby_update(&mut self, heard: Heard<ServerMsg>) {
+        match heard {
+            Heard::Item(msg) => self.send(msg).await,
+            Heard::Lagged => {
+                let tables = self.state.lobby.list();
+                self.send(ServerMsg::Lobby { tables }).await;
+            }
+            Heard::Closed => {}
         }
     }
 
@@ -505,9 +564,7 @@ impl Conn {
             ClientMsg::Ping { n } => self.send(ServerMsg::Pong { n }).await,
             ClientMsg::LobbySubscribe => self.subscribe_lobby().await,
             ClientMsg::LobbyUnsubscribe => {
-                if let Some(t) = self.lobby.take() {
-                    t.abort();
-                }
+                self.lobby.forget(&());
             }
             ClientMsg::CreateTable(req) => {
                 let user = self.user()?.clone();
@@ -570,9 +627,8 @@ impl Conn {
                 self.watch(&handle, since, invite).await?;
             }
             ClientMsg::Unwatch { table } => {
-                if let Some(w) = self.watches.remove(&table) {
-                    w.task.abort();
-                }
+                self.watches.remove(&table);
+                self.tables.forget(&table);
             }
             ClientMsg::ClaimWin { table } => {
                 let user = self.user()?.id.clone();
@@ -740,107 +796,46 @@ impl Conn {
     }
 
     async fn subscribe_lobby(&mut self) {
-        if let Some(t) = self.lobby.take() {
-            t.abort();
-        }
-        let lobby = self.state.lobby.clone();
-        let mut rx = lobby.subscribe();
+        // Subscribed before the list is read, so no change falls between the two.
+        self.lobby.follow((), self.state.lobby.subscribe());
         self.send(ServerMsg::Lobby {
-            tables: lobby.list(),
+            tables: self.state.lobby.list(),
         })
         .await;
         if let Some(user) = self.user.as_ref().filter(|u| !u.guest) {
             let challenges = self.state.challenges.involving(&user.id);
             self.send(ServerMsg::Challenges { challenges }).await;
         }
-        let out = self.out.clone();
-        self.lobby = Some(tokio::spawn(async move {
-            loop {
-                let msg = match rx.recv().await {
-                    Ok(m) => m,
-                    Err(broadcast::error::RecvError::Lagged(_)) => ServerMsg::Lobby {
-                        tables: lobby.list(),
-                    },
-                    Err(broadcast::error::RecvError::Closed) => break,
-                };
-                if out.send(msg).await.is_err() {
-                    break;
-                }
-            }
-        }));
     }
 
-    /// Sends what the client missed (or a snapshot) and forwards later events.
+    /// Sends what the client missed (or a snapshot) and follows later events.
     async fn watch(
         &mut self,
         handle: &TableHandle,
         since: Option<u64>,
         invite: Option<String>,
     ) -> Result<(), ProtoError> {
-        if let Some(w) = self.watches.remove(&handle.id) {
-            w.task.abort();
-        }
+        self.watches.remove(&handle.id);
+        self.tables.forget(&handle.id);
         let viewer = self.user.as_ref().map(|u| u.id.clone());
         let WatchReply {
             snapshot,
             events,
             receiver,
-        } = handle.watch(since, viewer.clone(), invite.clone()).await?;
+        } = handle.watch(since, viewer, invite.clone()).await?;
         let last = send_watch_reply(&self.out, snapshot, events, since).await;
-        let out = self.out.clone();
-        let id = handle.id.clone();
-        let id_done = id.clone();
-        let handle_tx = handle.tx.clone();
-        let handle = handle.clone();
-        let mut rx = receiver;
-        self.next_generation += 1;
-        let generation = self.next_generation;
-        let done = self.watch_done.clone();
-        let task = tokio::spawn(async move {
-            let mut last = last;
-            loop {
-                match rx.recv().await {
-                    Ok(e) => {
-                        if e.v <= last {
-                            continue;
-                        }
-                        last = e.v;
-                        let e = e.into_viewer(viewer.as_deref());
-                        if out.send(ServerMsg::Event(e)).await.is_err() {
-                            break;
-                        }
-                    }
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        match handle
-                            .watch(Some(last), viewer.clone(), invite.clone())
-                            .await
-                        {
-                            Ok(WatchReply {
-                                snapshot,
-                                events,
-                                receiver,
-                            }) => {
-                                last = send_watch_reply(&out, snapshot, events, Some(last)).await;
-                                rx = receiver;
-                            }
-                            Err(_) => break,
-                        }
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                }
-            }
-            let _ = done.send((id_done, generation));
-        });
+        self.tables.follow(handle.id.clone(), receiver);
         self.watches.insert(
-            id,
+            handle.id.clone(),
             Watch {
-                generation,
-                task,
+                handle: handle.clone(),
+                invite,
+                last,
                 _counted: Counted::new(&self.state),
                 _presence: self
                     .user
                     .as_ref()
-                    .map(|u| Presence::new(handle_tx, u.id.clone())),
+                    .map(|u| Presence::new(handle.tx.clone(), u.id.clone())),
             },
         );
         Ok(())

@@ -1,8 +1,10 @@
 //! The live WebSocket at `/ws`: decoding frames and the per-connection task. The
 //! message types live in [`crate::protocol`] and are re-exported here.
 
+mod backlog;
 mod connection;
 mod decode;
+mod feeds;
 mod rate;
 mod write;
 

@@ -2,6 +2,8 @@
 //! with who created each table and when its seats last changed (for the limits on what
 //! one user may hold and for closing tables nobody joins).
 
+mod index;
+
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
@@ -11,6 +13,8 @@ use crate::protocol::{PlayerView, ServerMsg, TableSummary};
 use crate::table::TableHandle;
 use crate::time::{Millis, SystemTimeSource, TimeSource};
 
+use index::UserTables;
+
 /// The registry of tables and the lobby list, with a broadcast of its changes.
 #[derive(Debug)]
 pub struct Lobby {
@@ -19,6 +23,9 @@ pub struct Lobby {
     /// Open and live private tables: never listed or broadcast.
     private: Mutex<HashMap<String, TableSummary>>,
     owners: Mutex<HashMap<String, String>>,
+    /// The tables each user created or sits at (kept by [`Lobby::reindex`]).
+    /// Locks are taken in the order `owners`, `summaries`, `holders`.
+    holders: Mutex<UserTables>,
     seats_changed: Mutex<HashMap<String, Millis>>,
     time: Arc<dyn TimeSource>,
     tx: broadcast::Sender<ServerMsg>,
@@ -60,6 +67,7 @@ impl Lobby {
             summaries: Mutex::new(BTreeMap::new()),
             private: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
+            holders: Mutex::new(UserTables::default()),
             seats_changed: Mutex::new(HashMap::new()),
             time,
             tx: broadcast::channel(1024).0,
@@ -70,14 +78,17 @@ impl Lobby {
     /// Records `user_id` as the creator of a registered table; false (and nothing
     /// recorded) when the table has already stopped.
     pub fn set_owner(&self, table: &str, user_id: &str) -> bool {
-        let tables = self.tables.lock().expect("lobby lock");
-        if !tables.contains_key(table) {
-            return false;
+        {
+            let tables = self.tables.lock().expect("lobby lock");
+            if !tables.contains_key(table) {
+                return false;
+            }
+            self.owners
+                .lock()
+                .expect("lobby lock")
+                .insert(table.to_owned(), user_id.to_owned());
         }
-        self.owners
-            .lock()
-            .expect("lobby lock")
-            .insert(table.to_owned(), user_id.to_owned());
+        self.reindex(table);
         true
     }
 
@@ -90,27 +101,53 @@ impl Lobby {
     /// node reports it), so that the per-user limits count it here too; false (and
     /// nothing recorded) when the table is run here or not listed.
     pub fn set_listed_owner(&self, table: &str, user_id: &str) -> bool {
-        let tables = self.tables.lock().expect("lobby lock");
-        if tables.contains_key(table) {
-            return false;
+        {
+            let tables = self.tables.lock().expect("lobby lock");
+            if tables.contains_key(table) {
+                return false;
+            }
+            let mut owners = self.owners.lock().expect("lobby lock");
+            if !self
+                .summaries
+                .lock()
+                .expect("lobby lock")
+                .contains_key(table)
+            {
+                return false;
+            }
+            owners.insert(table.to_owned(), user_id.to_owned());
         }
-        let summaries = self.summaries.lock().expect("lobby lock");
-        if !summaries.contains_key(table) {
-            return false;
-        }
-        self.owners
-            .lock()
-            .expect("lobby lock")
-            .insert(table.to_owned(), user_id.to_owned());
+        self.reindex(table);
         true
     }
 
-    /// What `user_id` holds now (see [`Holdings`]).
+    /// Links `table` to its creator and the people listed in its seats, as they are
+    /// now; called after every change of either.
+    fn reindex(&self, table: &str) {
+        let owners = self.owners.lock().expect("lobby lock");
+        let summaries = self.summaries.lock().expect("lobby lock");
+        let seated = summaries
+            .get(table)
+            .into_iter()
+            .flat_map(|s| s.seats.iter())
+            .filter_map(|seat| match &seat.player {
+                PlayerView::Human { id, .. } => Some(id.as_str()),
+                _ => None,
+            });
+        let owner = owners.get(table).map(String::as_str);
+        self.holders
+            .lock()
+            .expect("lobby lock")
+            .set(table, owner.into_iter().chain(seated));
+    }
+
+    /// What `user_id` holds now (see [`Holdings`]); looks at that user's tables only.
     pub fn holdings(&self, user_id: &str) -> Holdings {
         let owners = self.owners.lock().expect("lobby lock");
         let summaries = self.summaries.lock().expect("lobby lock");
+        let holders = self.holders.lock().expect("lobby lock");
         let mut held = Holdings::default();
-        for s in summaries.values() {
+        for s in holders.tables(user_id).filter_map(|t| summaries.get(t)) {
             let created = owners.get(&s.id).is_some_and(|o| o == user_id);
             if s.status == "open" && (created || has_human(s, user_id)) {
                 held.open_tables += 1;
@@ -214,6 +251,7 @@ impl Lobby {
                     .lock()
                     .expect("lobby lock")
                     .insert(summary.id.clone(), self.time.now_ms());
+                self.reindex(&summary.id);
             }
             let _ = self.tx.send(ServerMsg::LobbyUpdate(summary));
         } else {
@@ -240,13 +278,15 @@ impl Lobby {
     }
 
     fn remove(&self, id: &str) {
-        if self
+        let removed = self
             .summaries
             .lock()
             .expect("lobby lock")
             .remove(id)
-            .is_some()
-        {
+            .is_some();
+        // Also after an owner was forgotten (deregister, forget_listed).
+        self.reindex(id);
+        if removed {
             let _ = self.tx.send(ServerMsg::LobbyRemove {
                 table: id.to_owned(),
             });
@@ -327,5 +367,37 @@ mod tests {
         lobby.forget_listed("t1");
         assert_eq!(lobby.holdings("u"), Holdings::default());
         assert_eq!(lobby.owner("t1"), None, "forgotten with its listing");
+    }
+
+    fn seated(table: &str, status: &str, player: &str) -> TableSummary {
+        let mut s = computer_table(table, status);
+        s.seats[0].player = PlayerView::Human {
+            id: player.into(),
+            name: player.into(),
+            guest: true,
+            bot: false,
+        };
+        s.seats[1].player = PlayerView::Open;
+        s
+    }
+
+    #[test]
+    fn holdings_follow_seats_and_listings_of_each_user_only() {
+        let lobby = Lobby::new();
+        lobby.publish(seated("t1", "open", "ann"));
+        lobby.publish(seated("t2", "open", "ann"));
+        lobby.publish(seated("t3", "open", "bob"));
+        assert_eq!(lobby.holdings("ann").open_tables, 2);
+        assert_eq!(lobby.holdings("bob").open_tables, 1);
+        // Ann's seat at t2 is taken by Cy.
+        lobby.publish(seated("t2", "open", "cy"));
+        assert_eq!(lobby.holdings("ann").open_tables, 1);
+        assert_eq!(lobby.holdings("cy").open_tables, 1);
+        // A table that starts is no longer open; one that ends is no longer listed.
+        lobby.publish(seated("t1", "live", "ann"));
+        assert_eq!(lobby.holdings("ann").open_tables, 0);
+        lobby.publish(seated("t3", "finished", "bob"));
+        assert_eq!(lobby.holdings("bob"), Holdings::default());
+        assert_eq!(lobby.holders.lock().unwrap().tables("bob").count(), 0);
     }
 }
