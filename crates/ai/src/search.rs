@@ -18,6 +18,7 @@ use crate::repetition::GameHistory;
 use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
+use stella_engine::move_cache::MoveCache;
 use stella_engine::{Colour, Move, Position};
 
 /// Deepest ply the search reaches.
@@ -118,6 +119,9 @@ pub struct Searcher {
     key_lists: Vec<Vec<u64>>,
     /// Each ply's move list (reused, so that a node allocates none).
     move_lists: Vec<Vec<(Move, u8)>>,
+    /// Each colour's marbles' destinations, reused from node to node while
+    /// the holes they depend on stay as they were.
+    move_cache: MoveCache,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -171,6 +175,7 @@ impl Searcher {
             root_only: None,
             key_lists: vec![Vec::new(); MAX_PLY],
             move_lists: vec![Vec::new(); MAX_PLY],
+            move_cache: MoveCache::new(),
         }
     }
 
@@ -666,7 +671,8 @@ impl Searcher {
         moves.clear();
         for (i, p) in prefixes.iter().enumerate() {
             let first = moves.len();
-            p.for_each_move_of(p.turn(), |m| moves.push((m, i as u8)));
+            self.move_cache
+                .for_each_move_of(p, p.turn(), |m| moves.push((m, i as u8)));
             if moves[first..].iter().any(|(m, _)| !p.would_eliminate(m)) {
                 let mut k = first;
                 for j in first..moves.len() {

@@ -227,6 +227,20 @@ pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
 /// those holes changes, the count stays the same (used by bulk perft).
 #[inline]
 pub fn classic_count_with_dependencies(ctx: &MoveContext, from: Hole) -> (u32, Bitboard) {
+    let (dests, looked) = classic_destinations_with_dependencies(ctx, from);
+    (dests.count(), looked)
+}
+
+/// The destinations of the marble on `from` under classic jumps without
+/// swaps (as [`destinations`]), with every hole whose contents they depend
+/// on: its step neighbours and, when it has a jump, both holes of every
+/// jump line its flood examined. If none of those holes changes, the
+/// destinations stay the same.
+#[inline]
+pub fn classic_destinations_with_dependencies(
+    ctx: &MoveContext,
+    from: Hole,
+) -> (Bitboard, Bitboard) {
     debug_assert!(ctx.rule == JumpRule::Classic && ctx.swap_targets.is_empty());
     let region = if ctx.goal.contains(from) {
         ctx.goal
@@ -242,6 +256,6 @@ pub fn classic_count_with_dependencies(ctx: &MoveContext, from: Hole) -> (u32, B
             looked |= LINE_MASKS[p.index()];
         }
     }
-    let count = ((steps | reach.without(from)) & ctx.allowed & region).count();
-    (count, Bitboard(looked))
+    let dests = (steps | reach.without(from)) & ctx.allowed & region;
+    (dests, Bitboard(looked))
 }
