@@ -223,16 +223,22 @@ pub fn count_marble_moves(ctx: &MoveContext, from: Hole) -> u32 {
     }
 }
 
-/// Whether the marble on `from` has any move (fast path: a free step).
+/// Whether the marble on `from` has a step (a free neighbour it may end on).
 #[inline]
-pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
+pub fn marble_has_step(ctx: &MoveContext, from: Hole) -> bool {
     let region = if ctx.goal.contains(from) {
         ctx.goal
     } else {
         Bitboard::ALL
     };
     let steps = Bitboard(STEP_MASKS[from.index()]) & !ctx.occupied & ctx.allowed & region;
-    !steps.is_empty() || count_marble_moves(ctx, from) > 0
+    !steps.is_empty()
+}
+
+/// Whether the marble on `from` has any move (fast path: a free step).
+#[inline]
+pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
+    marble_has_step(ctx, from) || count_marble_moves(ctx, from) > 0
 }
 
 /// The number of moves of the marble on `from` under classic jumps without

@@ -295,9 +295,10 @@ impl Position {
     /// Whether `colour` has at least one move.
     pub fn has_move(&self, colour: Colour) -> bool {
         let ctx = self.context(colour);
-        self.boards[colour.index()]
-            .iter()
-            .any(|from| movegen::marble_has_move(&ctx, from))
+        let mine = self.boards[colour.index()];
+        // A step of any marble answers without searching a jump flood.
+        mine.iter().any(|from| movegen::marble_has_step(&ctx, from))
+            || mine.iter().any(|from| movegen::marble_has_move(&ctx, from))
     }
 
     /// Whether `mv` is a legal move of the player to move.
