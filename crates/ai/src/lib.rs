@@ -41,6 +41,7 @@ mod dispatch;
 pub mod eval;
 pub mod greedy;
 pub mod ida;
+mod leaf_cache;
 pub mod levels;
 pub mod limits;
 pub mod mcts;

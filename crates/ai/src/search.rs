@@ -10,6 +10,7 @@
 use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
+use crate::leaf_cache::{leaf_key, LeafCache};
 use crate::limits::Limits;
 use crate::ordering::{hist_index, MoverOrder, NodeOrder, HISTORY_PER_COLOUR};
 use crate::progress::restrict;
@@ -122,6 +123,8 @@ pub struct Searcher {
     /// Each colour's marbles' destinations, reused from node to node while
     /// the holes they depend on stay as they were.
     move_cache: MoveCache,
+    /// The values of the leaves met in this search.
+    leaf_cache: LeafCache,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -176,6 +179,7 @@ impl Searcher {
             key_lists: vec![Vec::new(); MAX_PLY],
             move_lists: vec![Vec::new(); MAX_PLY],
             move_cache: MoveCache::new(),
+            leaf_cache: LeafCache::new(),
         }
     }
 
@@ -303,6 +307,7 @@ impl Searcher {
         self.best_reply =
             self.settings.strategy == Strategy::BestReply && position.variant().unit_count() > 2;
         self.tt.new_search();
+        self.leaf_cache.clear();
         self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.path.clear();
@@ -488,8 +493,15 @@ impl Searcher {
         self.stopped
     }
 
-    fn leaf(&self, position: &Position) -> i32 {
-        self.value(position) + noise_of(position.hash(), self.settings.seed, self.settings.noise)
+    fn leaf(&mut self, position: &Position) -> i32 {
+        let key = leaf_key(position);
+        if let Some(v) = self.leaf_cache.get(key) {
+            return v;
+        }
+        let v = self.value(position)
+            + noise_of(position.hash(), self.settings.seed, self.settings.noise);
+        self.leaf_cache.put(key, v);
+        v
     }
 
     /// The root unit's value of `position`, undecided values shifted by the
