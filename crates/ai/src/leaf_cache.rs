@@ -112,7 +112,7 @@ mod tests {
     fn transpositions_share_a_key() {
         let start = Position::start(Variant::Classic2);
         let w1 = a_step(&start, &[]);
-        let w2 = a_step(&play(&start, &w1), &[w1]);
+        let w2 = a_step(&start, &[w1]);
         let b = a_step(&play(&start, &w1), &[]);
         let one = play(&play(&play(&start, &w1), &b), &w2);
         let other = play(&play(&play(&start, &w2), &b), &w1);
