@@ -174,7 +174,7 @@ mod tests {
                 let mut line = vec![Position::start(variant)];
                 for _ply in 0..160 {
                     // Now and then go back a few plies, as a search does.
-                    if line.len() > 4 && next(&mut state) % 5 == 0 {
+                    if line.len() > 4 && next(&mut state).is_multiple_of(5) {
                         let back = 1 + next(&mut state) as usize % 3;
                         line.truncate(line.len() - back);
                     }

@@ -10,14 +10,16 @@
 use std::time::Instant;
 use stella_engine::{perft, perft_plain, Position, Variant};
 
+/// A perft function: leaves below a position at a depth.
+type Count = fn(&Position, u32) -> u64;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let variant: Variant = args.first().map_or("classic-2", String::as_str).parse()?;
     let depth: u32 = args.get(1).map_or(Ok(6), |s| s.parse())?;
     let runs: usize = args.get(2).map_or(Ok(5), |s| s.parse())?;
     let start = Position::start(variant);
-    let methods: [(&str, fn(&Position, u32) -> u64); 2] =
-        [("incremental", perft), ("plain", perft_plain)];
+    let methods: [(&str, Count); 2] = [("incremental", perft), ("plain", perft_plain)];
     for (name, count) in methods {
         let mut times = Vec::new();
         let mut nodes = 0;
