@@ -42,6 +42,7 @@ pub mod eval;
 pub mod greedy;
 pub mod ida;
 pub mod judgement;
+mod leaf_cache;
 pub mod levels;
 pub mod limits;
 pub mod mcts;

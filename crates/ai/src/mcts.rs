@@ -711,9 +711,18 @@ fn playout_move(
             pick(rng.below(forward as u64) as usize, true)
         };
     }
+    // Every move draws one random tie-break, in the generator's order; a
+    // move ranked below the best so far by gain and rearmost marble loses
+    // whatever it draws, so its draw is skipped rather than computed.
     let mut best: Option<((i32, u8, u64), Move)> = None;
+    let mut drawn = 0u64;
     let mut consider = |m: Move| {
-        let key = (gain(&m), t.rows_to_go[m.from.index()], rng.next_u64());
+        drawn += 1;
+        let rank = (gain(&m), t.rows_to_go[m.from.index()]);
+        if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
+            return;
+        }
+        let key = (rank.0, rank.1, rng.peek(drawn));
         if best.is_none_or(|(k, _)| key >= k) {
             best = Some((key, m));
         }
@@ -723,6 +732,7 @@ fn playout_move(
     } else {
         pos.for_each_move_of(pos.turn(), &mut consider);
     }
+    rng.skip(drawn);
     best.map(|(_, m)| m)
 }
 

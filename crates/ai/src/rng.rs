@@ -1,6 +1,17 @@
 //! A small seeded pseudo-random generator (SplitMix64): the same seed gives
 //! the same sequence on every platform, so play is deterministic given a seed.
 
+/// SplitMix64's increment of the state per draw.
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's output function of a state.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// SplitMix64: 64-bit state, one multiply-xorshift mix per output.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -13,11 +24,22 @@ impl Rng {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(GAMMA);
+        mix(self.0)
+    }
+
+    /// What the `k`-th call of [`Rng::next_u64`] from now would return
+    /// (`k` ≥ 1), without drawing: the state only ever advances by a
+    /// constant, so any draw ahead is one multiplication away.
+    #[inline]
+    pub fn peek(&self, k: u64) -> u64 {
+        mix(self.0.wrapping_add(k.wrapping_mul(GAMMA)))
+    }
+
+    /// Advances past `n` draws, as `n` calls of [`Rng::next_u64`] would.
+    #[inline]
+    pub fn skip(&mut self, n: u64) {
+        self.0 = self.0.wrapping_add(n.wrapping_mul(GAMMA));
     }
 
     /// A number in `0..n` (`n` > 0).
@@ -42,5 +64,16 @@ mod tests {
             assert_eq!(a.next_u64(), b.next_u64());
         }
         assert!(Rng::new(4).below(10) < 10);
+    }
+
+    #[test]
+    fn peeking_and_skipping_agree_with_drawing() {
+        let mut drawn = Rng::new(9);
+        let mut skipped = Rng::new(9);
+        let ahead: Vec<u64> = (1..=5).map(|k| skipped.peek(k)).collect();
+        let draws: Vec<u64> = (0..5).map(|_| drawn.next_u64()).collect();
+        assert_eq!(ahead, draws);
+        skipped.skip(5);
+        assert_eq!(skipped.next_u64(), drawn.next_u64());
     }
 }

@@ -10,6 +10,7 @@
 use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_for, Weights, WIN};
+use crate::leaf_cache::{leaf_key, LeafCache};
 use crate::limits::Limits;
 use crate::ordering::{hist_index, MoverOrder, NodeOrder, HISTORY_PER_COLOUR};
 use crate::progress::restrict;
@@ -18,6 +19,7 @@ use crate::repetition::GameHistory;
 use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
+use stella_engine::move_cache::MoveCache;
 use stella_engine::{Colour, Move, Position};
 
 /// Deepest ply the search reaches.
@@ -118,6 +120,11 @@ pub struct Searcher {
     key_lists: Vec<Vec<u64>>,
     /// Each ply's move list (reused, so that a node allocates none).
     move_lists: Vec<Vec<(Move, u8)>>,
+    /// Each colour's marbles' destinations, reused from node to node while
+    /// the holes they depend on stay as they were.
+    move_cache: MoveCache,
+    /// The values of the leaves met in this search.
+    leaf_cache: LeafCache,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -171,6 +178,8 @@ impl Searcher {
             root_only: None,
             key_lists: vec![Vec::new(); MAX_PLY],
             move_lists: vec![Vec::new(); MAX_PLY],
+            move_cache: MoveCache::new(),
+            leaf_cache: LeafCache::new(),
         }
     }
 
@@ -298,6 +307,7 @@ impl Searcher {
         self.best_reply =
             self.settings.strategy == Strategy::BestReply && position.variant().unit_count() > 2;
         self.tt.new_search();
+        self.leaf_cache.clear();
         self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.path.clear();
@@ -483,8 +493,15 @@ impl Searcher {
         self.stopped
     }
 
-    fn leaf(&self, position: &Position) -> i32 {
-        self.value(position) + noise_of(position.hash(), self.settings.seed, self.settings.noise)
+    fn leaf(&mut self, position: &Position) -> i32 {
+        let key = leaf_key(position);
+        if let Some(v) = self.leaf_cache.get(key) {
+            return v;
+        }
+        let v = self.value(position)
+            + noise_of(position.hash(), self.settings.seed, self.settings.noise);
+        self.leaf_cache.put(key, v);
+        v
     }
 
     /// The root unit's value of `position`, undecided values shifted by the
@@ -666,7 +683,8 @@ impl Searcher {
         moves.clear();
         for (i, p) in prefixes.iter().enumerate() {
             let first = moves.len();
-            p.for_each_move_of(p.turn(), |m| moves.push((m, i as u8)));
+            self.move_cache
+                .for_each_move_of(p, p.turn(), |m| moves.push((m, i as u8)));
             if moves[first..].iter().any(|(m, _)| !p.would_eliminate(m)) {
                 let mut k = first;
                 for j in first..moves.len() {

@@ -185,6 +185,38 @@ const fn build_line_masks() -> [u128; 121] {
 /// Every hole a classic jump from each hole looks at (holes jumped over and landed on).
 pub(crate) const LINE_MASKS: [u128; 121] = build_line_masks();
 
+/// How far apart in index two neighbouring holes can be, plus one: the
+/// offset of [`LANDINGS`]' second index.
+pub(crate) const NEIGHBOUR_SPAN: usize = 16;
+
+const fn build_landings() -> [[u8; 2 * NEIGHBOUR_SPAN]; 121] {
+    // 127 (a bit no board sets) where no jump over that neighbour exists.
+    let mut out = [[127u8; 2 * NEIGHBOUR_SPAN]; 121];
+    let mut i = 0;
+    while i < 121 {
+        let mut d = 0;
+        while d < 6 {
+            let line = JUMPS6[i][d];
+            let over = NEIGHBOURS[i][d];
+            if over != NONE {
+                let k = over as usize + NEIGHBOUR_SPAN - i;
+                assert!(
+                    k > 0 && k < 2 * NEIGHBOUR_SPAN,
+                    "neighbours lie within the span"
+                );
+                out[i][k] = line.land;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `LANDINGS[p][n + NEIGHBOUR_SPAN - p]`: where a classic jump from hole `p`
+/// over its neighbour `n` lands (127, a bit no board sets, off the board).
+pub(crate) const LANDINGS: [[u8; 2 * NEIGHBOUR_SPAN]; 121] = build_landings();
+
 const fn region(axis: u8, sign: i32, min: i32, others_nonpositive: bool) -> u128 {
     let mut out = 0u128;
     let mut i = 0;

@@ -22,6 +22,7 @@ pub mod error;
 pub mod game;
 pub mod geometry;
 pub mod hole;
+pub mod move_cache;
 pub mod movegen;
 pub mod moves;
 pub mod outcome;

@@ -1,7 +1,7 @@
 //! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{JUMPS6, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS};
+use crate::geometry::{JUMPS6, LANDINGS, LINE_MASKS, NEIGHBOURS, NEIGHBOUR_SPAN, NONE, STEP_MASKS};
 use crate::hole::Hole;
 use crate::moves::Move;
 use crate::variant::JumpRule;
@@ -119,33 +119,46 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
 
 /// Depth-first flood of classic jump landings from `from` over `occ` (the
 /// starting hole already removed); with `LOCKED`, landings stay in `region`.
-/// Branch-free inner loop over two 64-bit words: no board sets bit 127, so
-/// padded lines never jump.
+/// Each reached hole tries only the jumps over its occupied neighbours,
+/// found from its step mask; the landing's test is branch-free. Bit 127
+/// (where [`LANDINGS`] points when a jump would leave the board) is marked
+/// reached from the start, so such a jump never lands.
 #[inline(always)]
 fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
-    let occ = [occ as u64, (occ >> 64) as u64];
+    let occ_words = [occ as u64, (occ >> 64) as u64];
     let region = [region as u64, (region >> 64) as u64];
-    let mut blocked = occ;
+    let mut blocked = occ_words;
     blocked[from >> 6] |= 1 << (from & 63);
+    blocked[1] |= 1 << 63;
     let mut stack = [0u8; 128];
     stack[0] = from as u8;
     let mut sp = 1;
     while sp > 0 {
         sp -= 1;
-        let p = stack[sp] as usize;
-        for line in &JUMPS6[p] {
-            let (o, l) = (line.over as usize, line.land as usize);
-            let mut hit = (occ[o >> 6] >> (o & 63)) & !(blocked[l >> 6] >> (l & 63)) & 1;
-            if LOCKED {
-                hit &= region[l >> 6] >> (l & 63);
+        let p = stack[sp & 127] as usize;
+        let landings = &LANDINGS[p];
+        let over = STEP_MASKS[p] & occ;
+        for (w, mut over) in [(0, over as u64), (64, (over >> 64) as u64)] {
+            while over != 0 {
+                let n = over.trailing_zeros() as usize + w;
+                over &= over - 1;
+                let l = landings[(n + NEIGHBOUR_SPAN - p) & (2 * NEIGHBOUR_SPAN - 1)];
+                let (i, bit) = (usize::from(l >> 6) & 1, l & 63);
+                let mut hit = !(blocked[i] >> bit) & 1;
+                if LOCKED {
+                    hit &= region[i] >> bit;
+                }
+                blocked[i] |= hit << bit;
+                stack[sp & 127] = l;
+                sp += hit as usize;
             }
-            blocked[l >> 6] |= hit << (l & 63);
-            stack[sp] = line.land;
-            sp += hit as usize;
         }
     }
-    let visited = [blocked[0] & !occ[0], blocked[1] & !occ[1]];
-    visited[0] as u128 | (visited[1] as u128) << 64
+    let reached = [
+        blocked[0] & !occ_words[0],
+        blocked[1] & !occ_words[1] & !(1 << 63),
+    ];
+    reached[0] as u128 | (reached[1] as u128) << 64
 }
 
 /// The ordinary (non-swap) destinations of the marble on `from`: steps, then
@@ -210,16 +223,22 @@ pub fn count_marble_moves(ctx: &MoveContext, from: Hole) -> u32 {
     }
 }
 
-/// Whether the marble on `from` has any move (fast path: a free step).
+/// Whether the marble on `from` has a step (a free neighbour it may end on).
 #[inline]
-pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
+pub fn marble_has_step(ctx: &MoveContext, from: Hole) -> bool {
     let region = if ctx.goal.contains(from) {
         ctx.goal
     } else {
         Bitboard::ALL
     };
     let steps = Bitboard(STEP_MASKS[from.index()]) & !ctx.occupied & ctx.allowed & region;
-    !steps.is_empty() || count_marble_moves(ctx, from) > 0
+    !steps.is_empty()
+}
+
+/// Whether the marble on `from` has any move (fast path: a free step).
+#[inline]
+pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
+    marble_has_step(ctx, from) || count_marble_moves(ctx, from) > 0
 }
 
 /// The number of moves of the marble on `from` under classic jumps without
@@ -227,6 +246,20 @@ pub fn marble_has_move(ctx: &MoveContext, from: Hole) -> bool {
 /// those holes changes, the count stays the same (used by bulk perft).
 #[inline]
 pub fn classic_count_with_dependencies(ctx: &MoveContext, from: Hole) -> (u32, Bitboard) {
+    let (dests, looked) = classic_destinations_with_dependencies(ctx, from);
+    (dests.count(), looked)
+}
+
+/// The destinations of the marble on `from` under classic jumps without
+/// swaps (as [`destinations`]), with every hole whose contents they depend
+/// on: its step neighbours and, when it has a jump, both holes of every
+/// jump line its flood examined. If none of those holes changes, the
+/// destinations stay the same.
+#[inline]
+pub fn classic_destinations_with_dependencies(
+    ctx: &MoveContext,
+    from: Hole,
+) -> (Bitboard, Bitboard) {
     debug_assert!(ctx.rule == JumpRule::Classic && ctx.swap_targets.is_empty());
     let region = if ctx.goal.contains(from) {
         ctx.goal
@@ -242,6 +275,6 @@ pub fn classic_count_with_dependencies(ctx: &MoveContext, from: Hole) -> (u32, B
             looked |= LINE_MASKS[p.index()];
         }
     }
-    let count = ((steps | reach.without(from)) & ctx.allowed & region).count();
-    (count, Bitboard(looked))
+    let dests = (steps | reach.without(from)) & ctx.allowed & region;
+    (dests, Bitboard(looked))
 }

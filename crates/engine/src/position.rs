@@ -295,9 +295,10 @@ impl Position {
     /// Whether `colour` has at least one move.
     pub fn has_move(&self, colour: Colour) -> bool {
         let ctx = self.context(colour);
-        self.boards[colour.index()]
-            .iter()
-            .any(|from| movegen::marble_has_move(&ctx, from))
+        let mine = self.boards[colour.index()];
+        // A step of any marble answers without searching a jump flood.
+        mine.iter().any(|from| movegen::marble_has_step(&ctx, from))
+            || mine.iter().any(|from| movegen::marble_has_move(&ctx, from))
     }
 
     /// Whether `mv` is a legal move of the player to move.
@@ -545,10 +546,14 @@ impl Position {
 
     fn record_arrivals(&mut self, mover: Colour) {
         let seats = self.variant.seats();
-        let start = seats.iter().position(|&c| c == mover).unwrap_or(0);
+        let n = seats.len();
+        // The seats from the mover's on, wrapping round (a compare, not a
+        // division, per seat: this runs after every move).
+        let mut i = seats.iter().position(|&c| c == mover).unwrap_or(0);
         let mut newly = Vec::new();
-        for k in 0..seats.len() {
-            let c = seats[(start + k) % seats.len()];
+        for _ in 0..n {
+            let c = seats[i];
+            i = if i + 1 == n { 0 } else { i + 1 };
             if self.is_active(c) && self.arrived_now(c) {
                 self.arrived |= bit(c);
                 newly.push(c);
@@ -600,7 +605,7 @@ impl Position {
         let mut i = seats.iter().position(|&c| c == mover).unwrap_or(0);
         let mut round = self.round;
         for _ in 0..n {
-            i = (i + 1) % n;
+            i = if i + 1 == n { 0 } else { i + 1 };
             if i == 0 {
                 round += 1;
                 if round > ROUND_LIMIT {

@@ -10,6 +10,10 @@
 //! search's speed at a fixed amount of work, and the instructions counted by
 //! `valgrind --tool=callgrind` are independent of the machine's load.
 //!
+//! Where the system reports it (Linux: `/proc/thread-self/schedstat`),
+//! each search's CPU time is printed too, with the median: on a loaded
+//! machine it measures the search where the elapsed time measures the load.
+//!
 //! `cargo run --release -p stella-lab --example level_speed -- VARIANT LEVEL [STEP] [COUNT] [--budget-only]`
 //! (defaults: every 12th ply, 5 positions).
 
@@ -32,15 +36,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let clock: &dyn Clock = if budget_only { &FrozenClock } else { &system };
     let mut game = Game::new(variant);
     let mut times = Vec::new();
+    let mut cpu_times = Vec::new();
     for ply in 0.. {
         if game.is_over() || times.len() == count {
             break;
         }
         if ply % step.max(1) == 0 {
             let t0 = Instant::now();
+            let cpu0 = thread_cpu_ms();
             best_move_in_game(&game, level, 99 + ply as u64, clock, None);
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
-            println!("ply {ply}: {ms:.0} ms");
+            match (cpu0, thread_cpu_ms()) {
+                (Some(a), Some(b)) => {
+                    println!("ply {ply}: {ms:.0} ms, CPU {:.1} ms", b - a);
+                    cpu_times.push(b - a);
+                }
+                _ => println!("ply {ply}: {ms:.0} ms"),
+            }
             times.push(ms);
         }
         let Some(mv) = best_move_in_game(&game, 4, 7 + ply as u64, clock, None) else {
@@ -56,5 +68,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{variant} level {level}: {} moves, median {median:.0} ms, longest {longest:.0} ms",
         times.len()
     );
+    cpu_times.sort_by(f64::total_cmp);
+    if let Some(cpu) = cpu_times.get(cpu_times.len() / 2) {
+        println!("median CPU time {cpu:.1} ms");
+    }
     Ok(())
+}
+
+/// The CPU time this thread has run, in milliseconds, where the system
+/// reports it (the first field of `/proc/thread-self/schedstat`, in ns).
+fn thread_cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
 }
