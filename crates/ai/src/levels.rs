@@ -5,11 +5,14 @@
 //! race solver's beam is, and the time cap it never exceeds.
 //!
 //! Work budgets, not time, make play deterministic given a seed and the same
-//! on every machine; the cap only guards slow hardware. The budgets are set
-//! so that level 8 answers in about half a second natively and within its
-//! one-second cap in the browser's WebAssembly build (about 1.6–1.9 times
-//! slower), at every table size, and each lower level answers faster
-//! (docs/benchmarks.md, "Time per move").
+//! on every machine; the cap only guards slow hardware. Level 8's budgets
+//! keep to two limits: natively, a quarter of the previous level 8's average
+//! time per move (commit f9a36c6: about 1 s of CPU at two units, its 5 s cap
+//! at more), and within its one-second cap in the browser's WebAssembly
+//! build (about 1.6–1.9 times slower than native code), which is the tighter
+//! one above two units: there level 8 answers in about half a second natively
+//! at three and at six units alike. Each lower level answers faster
+//! (docs/benchmarks.md, "Levels" and "Time per move").
 
 use crate::limits::Limits;
 use crate::tree_shape::TreeShape;
@@ -163,9 +166,9 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 8,
         depth: None,
-        nodes: Some(700_000),
+        nodes: Some(950_000),
         tree: tree(45_000, WIDE_ROOT),
-        tree_six: tree(30_000, HALVING),
+        tree_six: tree(40_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,
@@ -271,6 +274,6 @@ mod tests {
         assert_eq!(eight.capped(None).movetime_ms, Some(1_000));
         assert_eq!(eight.capped(Some(200)).movetime_ms, Some(200));
         assert_eq!(eight.capped(Some(5_000)).movetime_ms, Some(1_000));
-        assert_eq!(eight.limits().nodes, Some(700_000));
+        assert_eq!(eight.limits().nodes, Some(950_000));
     }
 }

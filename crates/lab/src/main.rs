@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod cpu;
 mod loadtest;
 mod match_cmd;
 mod score;

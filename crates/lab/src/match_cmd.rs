@@ -1,7 +1,14 @@
 //! `stella-lab match`: plays N games between two players (internal levels, the
 //! greedy baseline, or external programs speaking the engine protocol),
 //! several at once, seats rotated, openings varied; prints the score, the Elo
-//! difference with a 95% interval and the average length; saves the records.
+//! difference with a 95% interval, the average length and each player's
+//! think time (wall and CPU); saves the records.
+//!
+//! A game in which an external engine fails (rejects the game's moves, answers
+//! an illegal move, reports an error or exits) is aborted, not the match: its
+//! record is saved with an `Aborted` tag naming the engine and its answer,
+//! the game is reported and left out of the score (a rules disagreement
+//! says nothing about strength), and the match goes on with the next game.
 
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -18,6 +25,7 @@ use stella_ai::tables::tables;
 use stella_ai::{Clock, FrozenClock, Request, Style, SystemClock};
 use stella_engine::{Colour, Game, Move, Record, Variant};
 
+use crate::cpu::{process_cpu_ms, thread_cpu_ms};
 use crate::score::{ends_line, pairwise_score, Summary};
 
 /// Arguments of `stella-lab match`.
@@ -133,6 +141,11 @@ impl External {
         Ok(e)
     }
 
+    /// CPU time the engine process has used so far, in milliseconds.
+    fn cpu_ms(&self) -> Option<f64> {
+        process_cpu_ms(self.child.id())
+    }
+
     fn choose(&mut self, game: &Game, movetime: Option<u64>, seed: u64) -> anyhow::Result<Move> {
         let start = game.start().to_string();
         let moves: Vec<String> = game.moves().iter().map(|(_, p)| p.to_string()).collect();
@@ -177,7 +190,54 @@ impl Drop for External {
     }
 }
 
-/// One finished game, from the first player's point of view.
+/// One player's thinking over a game: moves chosen, their wall time and
+/// CPU time (`None` when the system cannot tell the CPU time).
+#[derive(Clone, Copy, Debug, Default)]
+struct Think {
+    moves: usize,
+    wall_ms: f64,
+    cpu_ms: Option<f64>,
+}
+
+impl Think {
+    fn add(&mut self, wall_ms: f64, cpu_ms: Option<f64>) {
+        self.cpu_ms = match (self.moves, self.cpu_ms, cpu_ms) {
+            (0, _, c) => c,
+            (_, Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+        self.moves += 1;
+        self.wall_ms += wall_ms;
+    }
+
+    fn merge(&mut self, other: &Think) {
+        if other.moves == 0 {
+            return;
+        }
+        self.cpu_ms = match (self.moves, self.cpu_ms, other.cpu_ms) {
+            (0, _, c) => c,
+            (_, Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+        self.moves += other.moves;
+        self.wall_ms += other.wall_ms;
+    }
+
+    /// "N moves, average W ms wall, C ms CPU".
+    fn line(&self) -> String {
+        let n = self.moves.max(1) as f64;
+        let cpu = self.cpu_ms.map_or("CPU unknown".to_string(), |c| {
+            format!("{:.0} ms CPU", c / n)
+        });
+        format!(
+            "{} moves, average {:.0} ms wall, {cpu}",
+            self.moves,
+            self.wall_ms / n
+        )
+    }
+}
+
+/// One game, from the first player's point of view.
 struct GameResult {
     index: usize,
     score: f64,
@@ -185,6 +245,10 @@ struct GameResult {
     seats: usize,
     reason: String,
     max_ms: [f64; 2],
+    think: [Think; 2],
+    /// Why the game was aborted (which engine failed, and how); `None` for
+    /// a finished game.
+    aborted: Option<String>,
     record: String,
 }
 
@@ -245,11 +309,18 @@ fn play_one(
         &system
     };
     let mut max_ms = [0.0f64; 2];
+    let mut think = [Think::default(); 2];
+    let mut aborted = None;
     let mut positions = game.positions();
     let mut hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
     while !game.is_over() {
         let p = owner(game.turn());
         let seed = args.seed ^ ((index as u64) << 20) ^ game.moves().len() as u64;
+        let cpu_of = |externals: &[Option<External>; 2]| match &externals[p] {
+            Some(e) => e.cpu_ms(),
+            None => thread_cpu_ms(),
+        };
+        let cpu0 = cpu_of(&externals);
         let t0 = Instant::now();
         let mv = match &specs[p] {
             PlayerSpec::Greedy => greedy_move(game.position(), seed),
@@ -259,13 +330,21 @@ fn play_one(
                 .max_ms(args.movetime)
                 .style(*style)
                 .choose(clock),
-            PlayerSpec::External(_) => Some(externals[p].as_mut().expect("started").choose(
-                &game,
-                args.movetime,
-                seed,
-            )?),
+            PlayerSpec::External(_) => {
+                let engine = externals[p].as_mut().expect("started");
+                match engine.choose(&game, args.movetime, seed) {
+                    Ok(mv) => Some(mv),
+                    Err(e) => {
+                        aborted = Some(format!("{}: {e:#}", names[p]));
+                        break;
+                    }
+                }
+            }
         };
-        max_ms[p] = max_ms[p].max(t0.elapsed().as_secs_f64() * 1000.0);
+        let wall_ms = t0.elapsed().as_secs_f64() * 1000.0;
+        let cpu_ms = cpu0.zip(cpu_of(&externals)).map(|(a, b)| b - a);
+        think[p].add(wall_ms, cpu_ms);
+        max_ms[p] = max_ms[p].max(wall_ms);
         let Some(mv) = mv else {
             bail!("no move in a game that is not over");
         };
@@ -274,8 +353,6 @@ fn play_one(
         hashes.push(game.position().hash());
         positions.push(*game.position());
     }
-    let outcome = game.outcome().expect("over");
-    let score = pairwise_score(&outcome.places, &teams, one_unit);
     let tags: Vec<(String, String)> = variant
         .seats()
         .iter()
@@ -283,14 +360,28 @@ fn play_one(
         .collect();
     let mut tag_refs: Vec<(&str, &str)> = vec![("Event", "stella match")];
     tag_refs.extend(tags.iter().map(|(a, b)| (a.as_str(), b.as_str())));
+    // One line, so that the record's tag stays one line whatever the engine said.
+    let abort_text = aborted.as_ref().map(|a| a.replace(['\n', '\r', '"'], " "));
+    if let Some(a) = &abort_text {
+        tag_refs.push(("Aborted", a));
+    }
     let record = Record::from_game(&game, &tag_refs).to_string();
+    let (score, reason) = match game.outcome() {
+        Some(outcome) => (
+            pairwise_score(&outcome.places, &teams, one_unit),
+            outcome.reason.to_string(),
+        ),
+        None => (0.0, "aborted".to_string()),
+    };
     Ok(GameResult {
         index,
         score,
         plies: game.moves().len(),
         seats: variant.players(),
-        reason: outcome.reason.to_string(),
+        reason,
         max_ms,
+        think,
+        aborted: abort_text,
         record,
     })
 }
@@ -338,9 +429,21 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                 match played {
                     Ok(r) => {
                         let mut all = results.lock().expect("lock");
+                        if let Some(why) = &r.aborted {
+                            bar.suspend(|| eprintln!("game {} aborted: {why}", r.index + 1));
+                        }
                         all.push(r);
-                        let total: f64 = all.iter().map(|r| r.score).sum();
-                        let progress = format!("score {:.1}/{}", total, all.len());
+                        let scored: Vec<f64> = all
+                            .iter()
+                            .filter(|r| r.aborted.is_none())
+                            .map(|r| r.score)
+                            .collect();
+                        let total: f64 = scored.iter().sum();
+                        let aborted = all.len() - scored.len();
+                        let mut progress = format!("score {:.1}/{}", total, scored.len());
+                        if aborted > 0 {
+                            progress.push_str(&format!(", {aborted} aborted"));
+                        }
                         if bar.is_hidden() {
                             // No terminal to draw the bar on (a log file): one line a game.
                             eprintln!("game {}/{}: {progress}", all.len(), args.games);
@@ -366,10 +469,25 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn report(results: &[GameResult], names: &[String; 2], variant: Variant) {
+fn report(all: &[GameResult], names: &[String; 2], variant: Variant) {
+    let aborted: Vec<&GameResult> = all.iter().filter(|r| r.aborted.is_some()).collect();
+    for r in &aborted {
+        println!(
+            "aborted game {} after {} plies, not scored: {}",
+            r.index + 1,
+            r.plies,
+            r.aborted.as_deref().unwrap_or_default()
+        );
+    }
+    let mut think = [Think::default(); 2];
+    for r in all {
+        think[0].merge(&r.think[0]);
+        think[1].merge(&r.think[1]);
+    }
+    let results: Vec<&GameResult> = all.iter().filter(|r| r.aborted.is_none()).collect();
     let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
     let Some(summary) = Summary::of(&scores) else {
-        println!("no games played");
+        println!("no games finished ({} aborted)", aborted.len());
         return;
     };
     let n = results.len() as f64;
@@ -381,10 +499,15 @@ fn report(results: &[GameResult], names: &[String; 2], variant: Variant) {
     let max0 = results.iter().map(|r| r.max_ms[0]).fold(0.0, f64::max);
     let max1 = results.iter().map(|r| r.max_ms[1]).fold(0.0, f64::max);
     println!(
-        "variant {variant}: {} vs {}, {} games",
+        "variant {variant}: {} vs {}, {} games{}",
         names[0],
         names[1],
-        results.len()
+        results.len(),
+        if aborted.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} more aborted)", aborted.len())
+        }
     );
     println!("{}", summary.lines(&names[0]));
     println!("average length {avg_len:.1} moves a side");
@@ -396,6 +519,9 @@ fn report(results: &[GameResult], names: &[String; 2], variant: Variant) {
         "longest think: {} {:.0} ms, {} {:.0} ms",
         names[0], max0, names[1], max1
     );
+    for p in 0..2 {
+        println!("think {}: {}", names[p], think[p].line());
+    }
 }
 
 #[cfg(test)]
@@ -427,6 +553,23 @@ mod tests {
             assert!(!format!("{e:#}").is_empty(), "{bad}");
         }
         assert!(format!("{:#}", PlayerSpec::parse("level:3:maxn").unwrap_err()).contains("maxn"));
+    }
+
+    #[test]
+    fn think_times_add_up_and_cpu_unknown_once_stays_unknown() {
+        let mut a = Think::default();
+        a.add(100.0, Some(80.0));
+        a.add(300.0, Some(120.0));
+        assert_eq!(a.line(), "2 moves, average 200 ms wall, 100 ms CPU");
+        let mut b = Think::default();
+        b.add(50.0, None);
+        let mut all = Think::default();
+        all.merge(&Think::default());
+        all.merge(&a);
+        assert_eq!(all.cpu_ms, Some(200.0));
+        all.merge(&b);
+        assert_eq!(all.moves, 3);
+        assert_eq!(all.line(), "3 moves, average 150 ms wall, CPU unknown");
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! a second run at the same seed (the same opening, the counted player in
 //! the same seat), such as a null run whose `--one` player is the `--two`
 //! player under another name: the mean per-game difference and its 95%
-//! interval.
+//! interval. Records of games that `match` aborted (an `Aborted` tag: an
+//! external engine failed) are named and left out, as `match` leaves them out.
 
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
@@ -45,9 +46,15 @@ struct Counted {
 /// Runs `stella-lab tally`.
 pub fn run(args: TallyArgs) -> anyhow::Result<()> {
     let mut runs: Vec<Vec<(PathBuf, Counted)>> = Vec::new();
+    let mut aborted = 0;
     for path in &args.paths {
         let mut run = Vec::new();
         for file in record_files(path)? {
+            if let Some(why) = aborted_file(&file)? {
+                println!("aborted, not counted: {}: {why}", file.display());
+                aborted += 1;
+                continue;
+            }
             let counted = count_file(&file, &args.player)?;
             run.push((file, counted));
         }
@@ -55,6 +62,9 @@ pub fn run(args: TallyArgs) -> anyhow::Result<()> {
     }
     let games: Vec<&Counted> = runs.iter().flatten().map(|(_, c)| c).collect();
     if games.is_empty() {
+        if aborted > 0 {
+            bail!("all {aborted} records are of aborted games");
+        }
         bail!("no record files (*.txt) in the given paths");
     }
     let scores: Vec<f64> = games.iter().map(|g| g.score).collect();
@@ -106,7 +116,7 @@ fn paired_differences(
                 continue;
             };
             let twin = base_run.join(name);
-            if twin.exists() {
+            if twin.exists() && aborted_file(&twin)?.is_none() {
                 diffs.push(counted.score - count_file(&twin, base)?.score);
             }
         }
@@ -173,6 +183,16 @@ fn record_files(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 /// The score of `player` in the record file `file`.
+/// The `Aborted` tag of the record in `file`, if it has one.
+fn aborted_file(file: &Path) -> anyhow::Result<Option<String>> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let record = Record::parse(&text)
+        .context("not a game record")
+        .with_context(|| format!("{}", file.display()))?;
+    Ok(record.tag("Aborted").map(String::from))
+}
+
 fn count_file(file: &Path, player: &str) -> anyhow::Result<Counted> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;

@@ -78,3 +78,90 @@ fn match_refuses_unknown_players_and_strategies_by_name() {
     assert!(!ok);
     assert!(err.contains("8 comma-separated"), "{err}");
 }
+
+/// An engine that answers every position holding moves the way an engine
+/// with other rules does: it rejects one of the game's moves.
+const REJECTING_ENGINE: &str = r#"while read -r cmd rest; do
+  case "$cmd" in
+    go) echo 'error illegal move "f7-f5"' ;;
+    quit) exit 0 ;;
+  esac
+done
+"#;
+
+#[test]
+fn a_game_an_engine_rejects_is_aborted_and_the_match_goes_on() {
+    let dir = std::env::temp_dir().join(format!("stella-abort-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("rejecting.sh");
+    std::fs::write(&script, REJECTING_ENGINE).unwrap();
+    let engine = format!("cmd:sh {}", script.display());
+    let aborted_dir = dir.join("aborted");
+    let finished_dir = dir.join("finished");
+    let (ok, out, err) = stella(&[
+        "match",
+        "--one",
+        "greedy",
+        "--two",
+        &engine,
+        "--games",
+        "2",
+        "--records",
+        &aborted_dir.to_string_lossy(),
+    ]);
+    assert!(ok, "{err}");
+    // Both games were played and aborted: the first did not end the match.
+    for game in [1, 2] {
+        assert!(
+            out.contains(&format!("aborted game {game} after ")),
+            "{out}"
+        );
+        assert!(
+            err.contains(&format!("game {game} aborted: {engine}")),
+            "{err}"
+        );
+        let record =
+            std::fs::read_to_string(aborted_dir.join(format!("game-000{game}.txt"))).unwrap();
+        let parsed = stella_engine::Record::parse(&record).unwrap();
+        let why = parsed.tag("Aborted").expect("an Aborted tag");
+        assert!(why.contains("engine error: illegal move"), "{why}");
+        assert!(!parsed.replay().unwrap().is_over());
+    }
+    assert!(out.contains("no games finished (2 aborted)"), "{out}");
+    // Tallied, aborted records are named and not counted; finished ones are.
+    let (ok, _, err) = stella(&[
+        "match",
+        "--one",
+        "greedy",
+        "--two",
+        "level:1",
+        "--games",
+        "1",
+        "--records",
+        &finished_dir.to_string_lossy(),
+    ]);
+    assert!(ok, "{err}");
+    let (ok, tally, err) = stella(&[
+        "tally",
+        "--player",
+        "greedy",
+        &aborted_dir.to_string_lossy(),
+        &finished_dir.to_string_lossy(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        tally.matches("aborted, not counted: ").count(),
+        2,
+        "{tally}"
+    );
+    assert!(tally.contains("greedy vs level:1, 1 games"), "{tally}");
+    let (ok, _, err) = stella(&[
+        "tally",
+        "--player",
+        "greedy",
+        &aborted_dir.to_string_lossy(),
+    ]);
+    assert!(!ok);
+    assert!(err.contains("all 2 records are of aborted games"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
