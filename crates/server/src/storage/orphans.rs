@@ -84,24 +84,7 @@ mod tests {
     use crate::storage::{GameRow, Storage};
 
     fn open_game(id: &str) -> GameRow {
-        GameRow {
-            id: id.into(),
-            variant: "classic-2".into(),
-            rated: 0,
-            reserve_ms: None,
-            increment_ms: None,
-            status: "open".into(),
-            created_by: None,
-            created_ms: 1,
-            started_ms: None,
-            finished_ms: None,
-            reason: None,
-            record: None,
-            clock: None,
-            start_v: None,
-            invite: None,
-            move_time_ms: None,
-        }
+        GameRow::open(id, "classic-2", None, 1)
     }
 
     #[tokio::test]

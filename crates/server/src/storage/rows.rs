@@ -67,6 +67,31 @@ pub struct GameRow {
     pub move_time_ms: Option<i64>,
 }
 
+impl GameRow {
+    /// A new open table of `variant`, untimed and unrated, created at `created_ms`; the
+    /// other fields are filled in as the table fills, starts and ends.
+    pub fn open(id: &str, variant: &str, created_by: Option<&str>, created_ms: i64) -> GameRow {
+        GameRow {
+            id: id.to_owned(),
+            variant: variant.to_owned(),
+            rated: 0,
+            reserve_ms: None,
+            increment_ms: None,
+            status: "open".into(),
+            created_by: created_by.map(str::to_owned),
+            created_ms,
+            started_ms: None,
+            finished_ms: None,
+            reason: None,
+            record: None,
+            clock: None,
+            start_v: None,
+            invite: None,
+            move_time_ms: None,
+        }
+    }
+}
+
 /// One seat of a game.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct SeatRow {

@@ -453,22 +453,11 @@ mod tests {
 
     fn game(id: &str) -> GameRow {
         GameRow {
-            id: id.into(),
-            variant: "classic-2".into(),
-            rated: 0,
-            reserve_ms: None,
-            increment_ms: None,
             status: "live".into(),
-            created_by: None,
-            created_ms: 0,
             started_ms: Some(0),
-            finished_ms: None,
-            reason: None,
-            record: None,
-            clock: None,
             start_v: Some(1),
-            invite: None,
             move_time_ms: Some(60_000),
+            ..GameRow::open(id, "classic-2", None, 0)
         }
     }
 

@@ -50,25 +50,15 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
     let id = random_id(10);
     let now = deps.time.now_ms();
     let row = GameRow {
-        id: id.clone(),
-        variant: new.variant.id().to_owned(),
         rated: i64::from(new.rated),
         reserve_ms: new.control.map(|c| c.reserve_ms),
         increment_ms: new.control.map(|c| c.increment_ms),
-        status: "open".into(),
-        created_by: new.created_by.clone(),
-        created_ms: now,
-        started_ms: None,
-        finished_ms: None,
-        reason: None,
-        record: None,
-        clock: None,
-        start_v: None,
         invite: new.invite.clone(),
         move_time_ms: new
             .control
             .is_none()
             .then(|| new.move_time.unwrap_or(DEFAULT_MOVE_TIME) * 1_000),
+        ..GameRow::open(&id, new.variant.id(), new.created_by.as_deref(), now)
     };
     let seat_rows: Vec<SeatRow> = new
         .seats

@@ -106,22 +106,9 @@ async fn next_event(rx: &mut broadcast::Receiver<EventEnvelope>) -> EventEnvelop
 
 fn game_row(id: &str) -> GameRow {
     GameRow {
-        id: id.into(),
-        variant: "classic-2".into(),
-        rated: 0,
-        reserve_ms: None,
-        increment_ms: None,
         status: "live".into(),
-        created_by: None,
-        created_ms: 1,
         started_ms: Some(1),
-        finished_ms: None,
-        reason: None,
-        record: None,
-        clock: None,
-        start_v: None,
-        invite: None,
-        move_time_ms: None,
+        ..GameRow::open(id, "classic-2", None, 1)
     }
 }
 

@@ -106,22 +106,8 @@ async fn a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere()
         .unwrap();
     let table = "ghost-open-table";
     let game = GameRow {
-        id: table.into(),
-        variant: "classic-2".into(),
-        rated: 0,
-        reserve_ms: None,
-        increment_ms: None,
-        status: "open".into(),
-        created_by: Some(user.into()),
-        created_ms: time.now_ms(),
-        started_ms: None,
-        finished_ms: None,
-        reason: None,
-        record: None,
-        clock: None,
-        start_v: None,
-        invite: None,
         move_time_ms: Some(60_000),
+        ..GameRow::open(table, "classic-2", Some(user), time.now_ms())
     };
     let seat = |i: i64, colour: &str, user_id: Option<&str>| SeatRow {
         game_id: table.into(),

@@ -16,16 +16,6 @@ use crate::common::{TestApp, Ws};
 /// How many connections per node ask at once.
 const PER_NODE: usize = 6;
 
-/// The user id of the session `cookie`.
-async fn user_id(app: &TestApp, cookie: &str) -> String {
-    let me: Value = app.get("/api/me", Some(cookie)).await.json().await.unwrap();
-    me["user"]["id"]
-        .as_str()
-        .or_else(|| me["id"].as_str())
-        .unwrap_or_else(|| panic!("a user id in {me}"))
-        .to_owned()
-}
-
 /// Sends one `create_table` on every connection at once; returns the tables made and
 /// the error codes of the refusals.
 async fn create_at_once(clients: &mut [Ws], d: &Value) -> (Vec<String>, Vec<String>) {
@@ -113,7 +103,7 @@ async fn creations_at_once_on_two_nodes_never_pass_the_open_tables_limit() {
         "more requests than two nodes' worth"
     );
     let cookie = n1.register("eager").await;
-    let me = user_id(&n1, &cookie).await;
+    let me = n1.user_id(&cookie).await;
     let mut all = clients(&n1, &n2, &cookie).await;
     let open = json!({"variant": "classic-3"});
 
@@ -153,7 +143,7 @@ async fn computer_tables_at_once_on_two_nodes_never_pass_their_limit() {
     let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     let limit = n1.state.config.max_computer_tables;
     let guest = n2.guest().await;
-    let me = user_id(&n2, &guest).await;
+    let me = n2.user_id(&guest).await;
     let mut all = clients(&n1, &n2, &guest).await;
     let vs_computer = json!({"variant": "classic-2", "seats": ["me", {"computer": 1}]});
 

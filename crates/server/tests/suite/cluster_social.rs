@@ -19,16 +19,6 @@ use crate::common::cluster::{cluster_node, redis, two_nodes, two_players, TwoPla
 use crate::common::play::{next_greedy, play};
 use crate::common::{TestApp, Ws};
 
-/// The user id of the session `cookie`.
-async fn user_id(app: &TestApp, cookie: &str) -> String {
-    let me: Value = app.get("/api/me", Some(cookie)).await.json().await.unwrap();
-    me["user"]["id"]
-        .as_str()
-        .or_else(|| me["id"].as_str())
-        .unwrap_or_else(|| panic!("a user id in {me}"))
-        .to_owned()
-}
-
 /// Asks for quick pairing at `minutes`+`increment`. Each test pairs at a time control
 /// of its own, so that tests sharing one Redis (`STELLA_TEST_REDIS`) pair nobody
 /// across them.
@@ -160,7 +150,7 @@ async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
     for i in 0..PLAYERS {
         let node = nodes[i % nodes.len()];
         let cookie = node.guest().await;
-        ids.push(user_id(node, &cookie).await);
+        ids.push(node.user_id(&cookie).await);
         clients.push(node.ws(Some(&cookie)).await);
     }
     // Everyone asks at once.
@@ -208,7 +198,7 @@ async fn the_table_limits_count_tables_on_every_node() {
     let open_limit = n1.state.config.max_open_tables;
     let computer_limit = n1.state.config.max_computer_tables;
     let cookie = n1.register("limited").await;
-    let me = user_id(&n1, &cookie).await;
+    let me = n1.user_id(&cookie).await;
     let mut w1 = n1.ws(Some(&cookie)).await;
     let mut w2 = n2.ws(Some(&cookie)).await;
 
@@ -232,7 +222,7 @@ async fn the_table_limits_count_tables_on_every_node() {
 
     // Tables with computer seats (live at once, so not open): the same.
     let guest = n1.guest().await;
-    let gid = user_id(&n1, &guest).await;
+    let gid = n1.user_id(&guest).await;
     let mut g1 = n1.ws(Some(&guest)).await;
     let mut g2 = n2.ws(Some(&guest)).await;
     let vs_computer = json!({"variant": "classic-2", "seats": ["me", {"computer": 1}]});
@@ -575,7 +565,7 @@ async fn a_request_redis_lost_is_put_back_and_paired() {
         .await
         .unwrap();
     let (ana, bo) = (n1.register("ana").await, n2.register("boris").await);
-    let ana_id = user_id(&n1, &ana).await;
+    let ana_id = n1.user_id(&ana).await;
     let mut a = n1.ws(Some(&ana)).await;
     let mut b = n2.ws(Some(&bo)).await;
     quick_pair_at(&mut a, (15, 10)).await;

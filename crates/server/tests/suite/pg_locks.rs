@@ -25,28 +25,19 @@ async fn two_nodes() -> (tempfile::TempDir, Storage, Storage) {
 
 /// A live rated game of `players`, seated in that order.
 async fn live_game(storage: &Storage, id: &str, players: &[&str]) {
+    let variant = if players.len() == 2 {
+        "classic-2"
+    } else {
+        "classic-3"
+    };
     let game = GameRow {
-        id: id.into(),
-        variant: if players.len() == 2 {
-            "classic-2"
-        } else {
-            "classic-3"
-        }
-        .into(),
         rated: 1,
         reserve_ms: Some(60_000),
         increment_ms: Some(0),
         status: "live".into(),
-        created_by: Some(players[0].into()),
-        created_ms: 1,
         started_ms: Some(2),
-        finished_ms: None,
-        reason: None,
-        record: None,
-        clock: None,
         start_v: Some(1),
-        invite: None,
-        move_time_ms: None,
+        ..GameRow::open(id, variant, Some(players[0]), 1)
     };
     let colours = ["red", "green", "blue"];
     let seats: Vec<SeatRow> = players

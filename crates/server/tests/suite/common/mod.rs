@@ -205,6 +205,16 @@ impl TestApp {
         session_cookie(&res).expect("session cookie")
     }
 
+    /// The user id of the session `cookie`.
+    pub async fn user_id(&self, cookie: &str) -> String {
+        let me: Value = self.get("/api/me", Some(cookie)).await.json().await.unwrap();
+        me["user"]["id"]
+            .as_str()
+            .or_else(|| me["id"].as_str())
+            .unwrap_or_else(|| panic!("a user id in {me}"))
+            .to_owned()
+    }
+
     /// A guest session cookie.
     pub async fn guest(&self) -> String {
         let res = self.post("/api/guest", None, json!({})).await;
