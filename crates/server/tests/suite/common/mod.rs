@@ -207,7 +207,12 @@ impl TestApp {
 
     /// The user id of the session `cookie`.
     pub async fn user_id(&self, cookie: &str) -> String {
-        let me: Value = self.get("/api/me", Some(cookie)).await.json().await.unwrap();
+        let me: Value = self
+            .get("/api/me", Some(cookie))
+            .await
+            .json()
+            .await
+            .unwrap();
         me["user"]["id"]
             .as_str()
             .or_else(|| me["id"].as_str())
