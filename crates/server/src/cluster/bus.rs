@@ -98,42 +98,29 @@ impl Bus {
 
     /// Publishes `payload` on `channel`.
     pub async fn publish(&self, channel: &str, payload: &[u8]) -> Result<(), BusError> {
-        let mut slot = self.0.publisher.lock().await;
-        if slot.is_none() {
-            let conn = tokio::time::timeout(
-                PUBLISH_TIMEOUT,
-                self.0.client.get_multiplexed_async_connection(),
-            )
-            .await
-            .map_err(|_| self.failed("connecting timed out".into()))?
-            .map_err(|e| self.failed(e.to_string()))?;
-            *slot = Some(conn);
-        }
-        let conn = slot.as_mut().expect("just connected");
+        // A clone of the multiplexed connection: publishes of different tasks share it
+        // without waiting for each other's answers.
+        let mut conn = self.command_connection().await?;
         let sent = tokio::time::timeout(
             PUBLISH_TIMEOUT,
             redis::cmd("PUBLISH")
                 .arg(channel)
                 .arg(stamp(payload, now_us()))
-                .query_async::<i64>(conn),
+                .query_async::<i64>(&mut conn),
         )
         .await;
-        match sent {
+        let why = match sent {
             Ok(Ok(_)) => {
                 if !is_probe(payload) {
                     self.0.metrics.bus_published();
                 }
-                Ok(())
+                return Ok(());
             }
-            Ok(Err(e)) => {
-                *slot = None;
-                Err(self.failed(e.to_string()))
-            }
-            Err(_) => {
-                *slot = None;
-                Err(self.failed("publishing timed out".into()))
-            }
-        }
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => "publishing timed out".into(),
+        };
+        *self.0.publisher.lock().await = None;
+        Err(self.failed(why))
     }
 
     /// Runs one Redis command (other than publish/subscribe) on the publishing
