@@ -349,6 +349,41 @@ pub fn is_probe(payload: &[u8]) -> bool {
     payload.first() == Some(&0)
 }
 
+/// What a subscriber reads next from a bus channel, probes left out.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Received {
+    /// A message as published.
+    Message(Vec<u8>),
+    /// The subscriber fell behind the channel's buffer and missed this many messages.
+    Missed(u64),
+}
+
+/// The next message or gap on `rx`, passing over the bus's subscription probes;
+/// `None` once the channel is closed. Cancel-safe: a message is only taken off `rx`
+/// when it is returned or is a probe.
+pub async fn receive(rx: &mut broadcast::Receiver<Vec<u8>>) -> Option<Received> {
+    loop {
+        match rx.recv().await {
+            Ok(payload) if is_probe(&payload) => continue,
+            Ok(payload) => return Some(Received::Message(payload)),
+            Err(broadcast::error::RecvError::Lagged(n)) => return Some(Received::Missed(n)),
+            Err(broadcast::error::RecvError::Closed) => return None,
+        }
+    }
+}
+
+/// The next message on `rx`, passing over probes and logging the messages missed
+/// when the reader fell behind (`what` names them in the log); `None` once the
+/// channel is closed. Cancel-safe like [`receive`].
+pub async fn next_message(rx: &mut broadcast::Receiver<Vec<u8>>, what: &str) -> Option<Vec<u8>> {
+    loop {
+        match receive(rx).await? {
+            Received::Message(payload) => return Some(payload),
+            Received::Missed(n) => tracing::warn!(missed = n, "{what} fell behind"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,5 +408,38 @@ mod tests {
         assert_eq!(unstamp(b""), (None, &b""[..]));
         // Too short to hold a time.
         assert_eq!(unstamp(&[STAMPED, 1, 2]), (None, &[STAMPED, 1, 2][..]));
+    }
+
+    #[tokio::test]
+    async fn a_reader_passes_over_probes_and_learns_of_gaps() {
+        let (tx, mut rx) = broadcast::channel(2);
+        tx.send(b"\0probe:a".to_vec()).unwrap();
+        tx.send(b"one".to_vec()).unwrap();
+        assert_eq!(
+            receive(&mut rx).await,
+            Some(Received::Message(b"one".to_vec()))
+        );
+        for m in [b"two", b"tri", b"for"] {
+            tx.send(m.to_vec()).unwrap();
+        }
+        assert_eq!(receive(&mut rx).await, Some(Received::Missed(1)));
+        assert_eq!(
+            next_message(&mut rx, "test messages").await,
+            Some(b"tri".to_vec())
+        );
+        tx.send(b"\0probe:b".to_vec()).unwrap();
+        tx.send(b"fiv".to_vec()).unwrap();
+        tx.send(b"six".to_vec()).unwrap();
+        // Falling behind again: the gap is passed over, the next message comes.
+        assert_eq!(
+            next_message(&mut rx, "test messages").await,
+            Some(b"fiv".to_vec())
+        );
+        drop(tx);
+        assert_eq!(
+            next_message(&mut rx, "test messages").await,
+            Some(b"six".to_vec())
+        );
+        assert_eq!(receive(&mut rx).await, None);
     }
 }

@@ -18,9 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 
-use super::bus::{is_probe, Bus, BusError};
+use super::bus::{next_message, Bus, BusError};
 use super::routing::WireError;
 use crate::challenge::Relayed;
 use crate::protocol::{ErrorCode, ProtoError, ServerMsg, UserInfo};
@@ -131,19 +131,13 @@ impl ClusterChallenges {
                         Some(r) => me.pass_on(&state, r).await,
                         None => break,
                     },
-                    p = heard.recv() => match p {
-                        Ok(p) => me.on_heard(&state, &p),
-                        Err(broadcast::error::RecvError::Lagged(n)) => {
-                            tracing::warn!(missed = n, "challenge messages fell behind");
-                        }
-                        Err(broadcast::error::RecvError::Closed) => break,
+                    p = next_message(&mut heard, "challenge messages") => match p {
+                        Some(p) => me.on_heard(&state, &p),
+                        None => break,
                     },
-                    p = mine.recv() => match p {
-                        Ok(p) => me.on_mine(&state, &p),
-                        Err(broadcast::error::RecvError::Lagged(n)) => {
-                            tracing::warn!(missed = n, "challenge requests fell behind");
-                        }
-                        Err(broadcast::error::RecvError::Closed) => break,
+                    p = next_message(&mut mine, "challenge requests") => match p {
+                        Some(p) => me.on_mine(&state, &p),
+                        None => break,
                     },
                     _ = refresh.tick() => me.refresh(&state).await,
                     _ = shutdown.changed() => break,
@@ -229,9 +223,6 @@ impl ClusterChallenges {
     }
 
     fn on_heard(&self, state: &AppState, payload: &[u8]) {
-        if is_probe(payload) {
-            return;
-        }
         match serde_json::from_slice::<Wire>(payload) {
             Ok(Wire::Tell { from, users, msg }) if from != self.node => {
                 let users: Vec<&str> = users.iter().map(String::as_str).collect();
@@ -245,9 +236,6 @@ impl ClusterChallenges {
     }
 
     fn on_mine(self: &Arc<Self>, state: &AppState, payload: &[u8]) {
-        if is_probe(payload) {
-            return;
-        }
         match serde_json::from_slice::<Wire>(payload) {
             Ok(Wire::Act {
                 id,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, watch};
 
-use super::bus::{is_probe, Bus, BusError};
+use super::bus::{next_message, Bus, BusError};
 use super::lease::Leases;
 use super::proxy::remote_handle;
 use super::routing::Router;
@@ -145,15 +145,8 @@ impl ClusterNode {
                             tracing::warn!(error = %e, "could not share a lobby change");
                         }
                     }
-                    payload = remote.recv() => {
-                        let payload = match payload {
-                            Ok(p) => p,
-                            Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                            Err(broadcast::error::RecvError::Closed) => break,
-                        };
-                        if is_probe(&payload) {
-                            continue;
-                        }
+                    payload = next_message(&mut remote, "lobby changes") => {
+                        let Some(payload) = payload else { break };
                         match serde_json::from_slice::<LobbyChange>(&payload) {
                             Ok(LobbyChange::Update { from, summary }) if from != me => {
                                 lobby.publish(summary)

@@ -19,9 +19,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::{broadcast, watch};
+use tokio::sync::watch;
 
-use super::bus::{is_probe, Bus, BusError};
+use super::bus::{next_message, Bus, BusError};
 use super::lease::LEASE_MS;
 use crate::lobby::Lobby;
 use crate::protocol::{PlayerView, TableSummary};
@@ -184,15 +184,8 @@ pub async fn spawn_orphan_sweep(
                         lobby.forget_listed(&id);
                     }
                 }
-                payload = rx.recv() => {
-                    let payload = match payload {
-                        Ok(p) => p,
-                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                        Err(broadcast::error::RecvError::Closed) => break,
-                    };
-                    if is_probe(&payload) {
-                        continue;
-                    }
+                payload = next_message(&mut rx, "heartbeats") => {
+                    let Some(payload) = payload else { break };
                     match serde_json::from_slice::<Heartbeat>(&payload) {
                         Ok(beat) if beat.node != node => {
                             vouches.heard(&beat, Instant::now());

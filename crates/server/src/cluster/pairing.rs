@@ -18,9 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 
-use super::bus::{is_probe, Bus, BusError};
+use super::bus::{next_message, Bus, BusError};
 use crate::ids::random_id;
 use crate::protocol::{ErrorCode, ProtoError, ServerMsg, UserInfo};
 use crate::table::{create_table, TableDeps, TimeControl};
@@ -180,18 +180,10 @@ impl ClusterPairing {
         let weak = Arc::downgrade(&pairing);
         tokio::spawn(async move {
             loop {
-                let payload = match rx.recv().await {
-                    Ok(p) => p,
-                    Err(broadcast::error::RecvError::Lagged(n)) => {
-                        tracing::warn!(missed = n, "pairing channel overflowed");
-                        continue;
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
+                let Some(payload) = next_message(&mut rx, "pairing messages").await else {
+                    break;
                 };
                 let Some(pairing) = weak.upgrade() else { break };
-                if is_probe(&payload) {
-                    continue;
-                }
                 match serde_json::from_slice::<Wire>(&payload) {
                     Ok(wire) => pairing.on_wire(wire).await,
                     Err(e) => tracing::warn!(error = %e, "unreadable pairing message"),

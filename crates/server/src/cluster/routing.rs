@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, oneshot};
 
-use super::bus::{is_probe, Bus};
+use super::bus::{next_message, receive, Bus, Received};
 use crate::lobby::Lobby;
 use crate::protocol::{ErrorCode, EventEnvelope, ProtoError, TableSnapshot, UserInfo};
 use crate::table::{TableHandle, WatchReply};
@@ -209,18 +209,10 @@ impl Router {
         let weak = Arc::downgrade(&router);
         tokio::spawn(async move {
             loop {
-                let payload = match rx.recv().await {
-                    Ok(p) => p,
-                    Err(broadcast::error::RecvError::Lagged(n)) => {
-                        tracing::warn!(missed = n, "node channel overflowed");
-                        continue;
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
+                let Some(payload) = next_message(&mut rx, "node channel messages").await else {
+                    break;
                 };
                 let Some(router) = weak.upgrade() else { break };
-                if is_probe(&payload) {
-                    continue;
-                }
                 match serde_json::from_slice::<Wire>(&payload) {
                     Ok(Wire::Request {
                         id,
@@ -374,7 +366,7 @@ impl Router {
             let mut check = tokio::time::interval(WATCHER_CHECK);
             loop {
                 let received = tokio::select! {
-                    r = bus_rx.recv() => r,
+                    r = receive(&mut bus_rx) => r,
                     _ = check.tick() => {
                         if tx.receiver_count() == 0 {
                             break;
@@ -382,16 +374,14 @@ impl Router {
                         continue;
                     }
                 };
+                // Missed messages read as an unreadable one: a gap to fill.
                 let payload = match received {
-                    Ok(p) => p,
-                    Err(broadcast::error::RecvError::Lagged(_)) => Vec::new(),
-                    Err(broadcast::error::RecvError::Closed) => break,
+                    Some(Received::Message(p)) => p,
+                    Some(Received::Missed(_)) => Vec::new(),
+                    None => break,
                 };
                 if tx.receiver_count() == 0 {
                     break;
-                }
-                if is_probe(&payload) {
-                    continue;
                 }
                 let event = serde_json::from_slice::<WireEvent>(&payload)
                     .ok()

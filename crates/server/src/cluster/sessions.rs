@@ -2,9 +2,9 @@
 //! token revoked) on one node closes the sockets of that session on every node.
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::mpsc;
 
-use super::bus::{is_probe, Bus, BusError};
+use super::bus::{next_message, Bus, BusError};
 use crate::state::AppState;
 
 /// The bus channel of ended sessions.
@@ -38,18 +38,8 @@ pub async fn spawn_session_relay(bus: Bus, node: String, state: AppState) -> Res
                         tracing::warn!(error = %e, "could not tell the other nodes of an ended session");
                     }
                 }
-                payload = remote.recv() => {
-                    let payload = match payload {
-                        Ok(p) => p,
-                        Err(broadcast::error::RecvError::Lagged(n)) => {
-                            tracing::warn!(missed = n, "ended sessions fell behind");
-                            continue;
-                        }
-                        Err(broadcast::error::RecvError::Closed) => break,
-                    };
-                    if is_probe(&payload) {
-                        continue;
-                    }
+                payload = next_message(&mut remote, "ended sessions") => {
+                    let Some(payload) = payload else { break };
                     match serde_json::from_slice::<Ended>(&payload) {
                         Ok(e) if e.from != node => state.sessions.end_here(&e.session),
                         Ok(_) => {}
@@ -66,6 +56,7 @@ pub async fn spawn_session_relay(bus: Bus, node: String, state: AppState) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cluster::bus::is_probe;
 
     #[test]
     fn ended_sessions_keep_their_form_on_the_wire() {
