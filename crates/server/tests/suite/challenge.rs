@@ -9,16 +9,6 @@ use crate::common::{spawn_app, spawn_app_with, Options, Ws};
 use serde_json::{json, Value};
 use stella_server::ManualTime;
 
-async fn challenge(ws: &mut Ws, to: &str, extra: Value) -> Value {
-    let mut d = json!({"to": to});
-    for (k, v) in extra.as_object().unwrap() {
-        d[k] = v.clone();
-    }
-    ws.send(json!({"t": "challenge", "d": d})).await;
-    ws.recv_until(|m| m["t"] == "challenge" || m["t"] == "error")
-        .await
-}
-
 async fn ended(ws: &mut Ws) -> Value {
     ws.recv_until(|m| m["t"] == "challenge_ended").await
 }
@@ -30,12 +20,12 @@ async fn an_accepted_challenge_starts_a_private_table_with_both_seated() {
     let mut a = app.ws(Some(&ac)).await;
     let mut b = app.ws(Some(&bc)).await;
 
-    let sent = challenge(
-        &mut a,
-        "BOB",
-        json!({"time": {"minutes": 5, "increment": 3}, "rated": true}),
-    )
-    .await;
+    let sent = a
+        .challenge(
+            "BOB",
+            json!({"time": {"minutes": 5, "increment": 3}, "rated": true}),
+        )
+        .await;
     assert_eq!(sent["t"], "challenge", "{sent}");
     let id = sent["d"]["id"].as_str().unwrap().to_owned();
     assert_eq!(sent["d"]["from"]["name"], "ann");
@@ -95,7 +85,7 @@ async fn declining_cancelling_and_leaving_end_a_challenge_for_both() {
     let mut a = app.ws(Some(&ac)).await;
     let mut b = app.ws(Some(&bc)).await;
 
-    let id = challenge(&mut a, "bob", json!({})).await["d"]["id"].clone();
+    let id = a.challenge("bob", json!({})).await["d"]["id"].clone();
     b.recv_until(|m| m["t"] == "challenge").await;
     b.send(json!({"t": "challenge_decline", "d": {"id": id}}))
         .await;
@@ -104,7 +94,7 @@ async fn declining_cancelling_and_leaving_end_a_challenge_for_both() {
         assert_eq!(m["d"], json!({"id": id, "reason": "declined"}));
     }
 
-    let id = challenge(&mut a, "bob", json!({})).await["d"]["id"].clone();
+    let id = a.challenge("bob", json!({})).await["d"]["id"].clone();
     b.recv_until(|m| m["t"] == "challenge").await;
     // Only the challenger takes it back.
     b.send(json!({"t": "challenge_cancel", "d": {"id": id}}))
@@ -118,7 +108,7 @@ async fn declining_cancelling_and_leaving_end_a_challenge_for_both() {
     }
 
     // Bob sees what waits for him when he opens the lobby.
-    let id = challenge(&mut a, "bob", json!({})).await["d"]["id"].clone();
+    let id = a.challenge("bob", json!({})).await["d"]["id"].clone();
     let mut b2 = app.ws(Some(&bc)).await;
     b2.send(json!({"t": "lobby_subscribe"})).await;
     let list = b2.recv_until(|m| m["t"] == "challenges").await;
@@ -154,57 +144,38 @@ async fn refusals_name_what_was_wrong() {
         assert_eq!(m["d"]["code"], code, "{m}");
         m["d"]["message"].as_str().unwrap().to_owned()
     };
-    let e = refused(
-        challenge(&mut a, "ann", json!({})).await,
-        "cannot_challenge",
-    );
+    let e = refused(a.challenge("ann", json!({})).await, "cannot_challenge");
     assert!(e.contains("yourself"), "{e}");
-    let e = refused(challenge(&mut a, "nobody", json!({})).await, "no_such_user");
+    let e = refused(a.challenge("nobody", json!({})).await, "no_such_user");
     assert!(e.contains("nobody"), "{e}");
-    let e = refused(
-        challenge(&mut a, "olga", json!({})).await,
-        "cannot_challenge",
-    );
+    let e = refused(a.challenge("olga", json!({})).await, "cannot_challenge");
     assert!(e.contains("not connected"), "{e}");
     let me: Value = app.get("/api/me", Some(&gc)).await.json().await.unwrap();
     let guest_name = me["user"]["name"].as_str().unwrap().to_owned();
     let e = refused(
-        challenge(&mut a, &guest_name, json!({})).await,
+        a.challenge(&guest_name, json!({})).await,
         "cannot_challenge",
     );
     assert!(e.contains("guest"), "{e}");
-    let e = refused(
-        challenge(&mut g, "ann", json!({})).await,
-        "cannot_challenge",
-    );
+    let e = refused(g.challenge("ann", json!({})).await, "cannot_challenge");
     assert!(e.contains("registered"), "{e}");
     refused(
-        challenge(
-            &mut a,
-            "bob",
-            json!({"time": {"minutes": 0, "increment": 0}}),
-        )
-        .await,
+        a.challenge("bob", json!({"time": {"minutes": 0, "increment": 0}}))
+            .await,
         "bad_time_control",
     );
     refused(
-        challenge(&mut a, "bob", json!({"move_time": 7})).await,
+        a.challenge("bob", json!({"move_time": 7})).await,
         "bad_time_control",
     );
 
     // Three open challenges at once, one per person.
     for name in ["bob", "cid", "dan"] {
-        assert_eq!(challenge(&mut a, name, json!({})).await["t"], "challenge");
+        assert_eq!(a.challenge(name, json!({})).await["t"], "challenge");
     }
-    let e = refused(
-        challenge(&mut a, "bob", json!({})).await,
-        "cannot_challenge",
-    );
+    let e = refused(a.challenge("bob", json!({})).await, "cannot_challenge");
     assert!(e.contains("already"), "{e}");
-    let e = refused(
-        challenge(&mut a, "eve", json!({})).await,
-        "too_many_challenges",
-    );
+    let e = refused(a.challenge("eve", json!({})).await, "too_many_challenges");
     assert!(e.contains('3'), "{e}");
     a.assert_alive().await;
 }
@@ -220,7 +191,7 @@ async fn an_unanswered_challenge_expires_after_three_minutes() {
     let (ac, bc) = (app.register("ann").await, app.register("bob").await);
     let mut a = app.ws(Some(&ac)).await;
     let mut b = app.ws(Some(&bc)).await;
-    let sent = challenge(&mut a, "bob", json!({})).await;
+    let sent = a.challenge("bob", json!({})).await;
     assert_eq!(sent["d"]["expires_at"], 5_180_000);
     let id = sent["d"]["id"].clone();
     b.recv_until(|m| m["t"] == "challenge").await;

@@ -23,7 +23,7 @@ use stella_server::table::{
 use stella_server::{ManualTime, SystemTimeSource, TimeSource};
 use tokio::sync::{broadcast, watch};
 
-use crate::common::cluster::{cluster_node, redis, two_players, RedisUnderTest, TwoPlayers};
+use crate::common::cluster::{cluster_node, redis, two_player_cluster, RedisUnderTest, TwoPlayers};
 use crate::common::metrics::sample;
 use crate::common::play::{next_greedy, play};
 use crate::common::{fresh_database, Ws};
@@ -584,7 +584,9 @@ async fn move_until_taken(ws: &mut Ws, table: &str, path: &str, ack: &mut u64) {
 
 #[tokio::test]
 async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
-    let Some(redis) = redis("three_nodes_one_game_across_them_and_a_node_that_stops").await else {
+    let Some((redis, players)) =
+        two_player_cluster("three_nodes_one_game_across_them_and_a_node_that_stops").await
+    else {
         return;
     };
     let TwoPlayers {
@@ -594,7 +596,7 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
         mut a,
         mut b,
         ..
-    } = two_players(&redis.url()).await;
+    } = players;
     let n3 = cluster_node(&redis.url(), Some(&n1)).await;
 
     // ana opens a table on node 1; node 3 lists it; boris joins through node 2.
@@ -667,9 +669,8 @@ async fn three_nodes_one_game_across_them_and_a_node_that_stops() {
 
 #[tokio::test]
 async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
-    let Some(redis) =
-        redis("metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node").await
-    else {
+    let test = "metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node";
+    let Some((_redis, players)) = two_player_cluster(test).await else {
         return;
     };
     let TwoPlayers {
@@ -678,7 +679,7 @@ async fn metrics_show_the_owners_lease_and_the_bus_lag_on_the_other_node() {
         mut a,
         mut b,
         ..
-    } = two_players(&redis.url()).await;
+    } = players;
     let table = a
         .create(json!({"variant": "classic-2", "rated": false}))
         .await;

@@ -10,13 +10,12 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use stella_server::cluster::{Bus, Leases, LEASE_MS};
 use stella_server::monitoring::Metrics;
-use stella_server::protocol::{PlayerView, SeatView, TableSummary};
 use stella_server::storage::{GameRow, SeatRow, Storage};
 use stella_server::{SystemTimeSource, TimeSource};
 use tokio::sync::watch;
 
-use crate::common::cluster::{cluster_node, redis};
-use crate::common::TestApp;
+use crate::common::cluster::{cluster_node, redis, two_node_cluster};
+use crate::common::{listing, TestApp};
 
 /// Whether `app` lists table `id` in its lobby.
 fn listed(app: &TestApp, id: &str) -> bool {
@@ -49,47 +48,12 @@ async fn until_status(storage: &Storage, id: &str, want: &str, limit: Duration) 
     }
 }
 
-/// The listing of an open two-seat table with `user` in the first seat.
-fn open_summary(id: &str, user: &str) -> TableSummary {
-    let seat = |seat: usize, colour: &str, player: PlayerView| SeatView {
-        seat,
-        colour: colour.into(),
-        player,
-    };
-    TableSummary {
-        id: id.into(),
-        variant: "classic-2".into(),
-        time: None,
-        rated: false,
-        status: "open".into(),
-        seats: vec![
-            seat(
-                0,
-                "red",
-                PlayerView::Human {
-                    id: user.into(),
-                    name: "ghostly".into(),
-                    guest: true,
-                    bot: false,
-                },
-            ),
-            seat(1, "green", PlayerView::Open),
-        ],
-        private: false,
-        move_time: None,
-        connected: vec![true, false],
-        bots: false,
-    }
-}
-
 #[tokio::test]
 async fn a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere() {
     let test = "a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere";
-    let Some(redis) = redis(test).await else {
+    let Some((redis, n1, n2)) = two_node_cluster(test).await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     let cookie = n1.guest().await;
     let mut w1 = n1.ws(Some(&cookie)).await;
     let alive = w1.create(json!({"variant": "classic-2"})).await;
@@ -134,8 +98,7 @@ async fn a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere()
     let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
         .await
         .unwrap();
-    let listing =
-        json!({"l": "update", "from": "ghost-node", "summary": open_summary(table, user)});
+    let listing = json!({"l": "update", "from": "ghost-node", "summary": listing::open_duel(table, user, "ghostly")});
     let beat = json!({"node": "ghost-node", "tables": [{"id": table, "owner": user}]});
     let deadline = Instant::now() + Duration::from_secs(5);
     while !(listed(&n1, table) && listed(&n2, table)) {
@@ -195,11 +158,11 @@ async fn a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere()
 
 #[tokio::test]
 async fn a_stopped_nodes_open_table_is_aborted_at_once() {
-    let Some(redis) = redis("a_stopped_nodes_open_table_is_aborted_at_once").await else {
+    let Some((_redis, n1, n2)) =
+        two_node_cluster("a_stopped_nodes_open_table_is_aborted_at_once").await
+    else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     let cookie = n2.guest().await;
     let mut w2 = n2.ws(Some(&cookie)).await;
     let table = w2.create(json!({"variant": "classic-3"})).await;

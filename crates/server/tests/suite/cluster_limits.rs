@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 
-use crate::common::cluster::{cluster_node, redis};
+use crate::common::cluster::two_node_cluster;
 use crate::common::{TestApp, Ws};
 
 /// How many connections per node ask at once.
@@ -92,11 +92,9 @@ async fn clients(n1: &TestApp, n2: &TestApp, cookie: &str) -> Vec<Ws> {
 #[tokio::test]
 async fn creations_at_once_on_two_nodes_never_pass_the_open_tables_limit() {
     let test = "creations_at_once_on_two_nodes_never_pass_the_open_tables_limit";
-    let Some(redis) = redis(test).await else {
+    let Some((_redis, n1, n2)) = two_node_cluster(test).await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     let limit = n1.state.config.max_open_tables;
     assert!(
         2 * PER_NODE > 2 * limit,
@@ -136,11 +134,9 @@ async fn creations_at_once_on_two_nodes_never_pass_the_open_tables_limit() {
 #[tokio::test]
 async fn computer_tables_at_once_on_two_nodes_never_pass_their_limit() {
     let test = "computer_tables_at_once_on_two_nodes_never_pass_their_limit";
-    let Some(redis) = redis(test).await else {
+    let Some((_redis, n1, n2)) = two_node_cluster(test).await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     let limit = n1.state.config.max_computer_tables;
     let guest = n2.guest().await;
     let me = n2.user_id(&guest).await;
@@ -168,11 +164,9 @@ async fn computer_tables_at_once_on_two_nodes_never_pass_their_limit() {
 #[tokio::test]
 async fn the_tables_of_a_node_gone_away_stop_counting_on_their_own() {
     let test = "the_tables_of_a_node_gone_away_stop_counting_on_their_own";
-    let Some(redis) = redis(test).await else {
+    let Some((_redis, n1, n2)) = two_node_cluster(test).await else {
         return;
     };
-    let n1 = cluster_node(&redis.url(), None).await;
-    let n2 = cluster_node(&redis.url(), Some(&n1)).await;
     let limit = n1.state.config.max_open_tables;
     let cookie = n1.register("stranded").await;
     let mut on_n1 = vec![n1.ws(Some(&cookie)).await];

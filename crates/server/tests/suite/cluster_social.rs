@@ -8,16 +8,17 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
-use serde_json::{json, Value};
+use serde_json::json;
 use stella_engine::{Game, Variant};
 use stella_server::cluster::Bus;
 use stella_server::monitoring::Metrics;
-use stella_server::protocol::{PlayerView, SeatView, TableSummary};
 use tokio::sync::watch;
 
-use crate::common::cluster::{cluster_node, redis, two_nodes, two_players, TwoPlayers};
+use crate::common::cluster::{
+    cluster_node, redis, two_node_cluster, two_player_cluster, TwoPlayers,
+};
 use crate::common::play::{next_greedy, play};
-use crate::common::{TestApp, Ws};
+use crate::common::{listing, TestApp, Ws};
 
 /// Asks for quick pairing at `minutes`+`increment`. Each test pairs at a time control
 /// of its own, so that tests sharing one Redis (`STELLA_TEST_REDIS`) pair nobody
@@ -60,7 +61,9 @@ async fn eventually(limit: Duration, what: &str, mut cond: impl FnMut() -> bool)
 
 #[tokio::test]
 async fn players_on_two_nodes_are_paired_at_one_table_and_play() {
-    let Some(redis) = redis("players_on_two_nodes_are_paired_at_one_table_and_play").await else {
+    let Some((_redis, players)) =
+        two_player_cluster("players_on_two_nodes_are_paired_at_one_table_and_play").await
+    else {
         return;
     };
     let TwoPlayers {
@@ -69,7 +72,7 @@ async fn players_on_two_nodes_are_paired_at_one_table_and_play() {
         mut a,
         mut b,
         ..
-    } = two_players(&redis.url()).await;
+    } = players;
 
     quick_pair_at(&mut a, (1, 0)).await;
     a.assert_alive().await;
@@ -100,12 +103,11 @@ async fn players_on_two_nodes_are_paired_at_one_table_and_play() {
 
 #[tokio::test]
 async fn a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another() {
-    let Some(redis) =
-        redis("a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another").await
+    let Some((_redis, n1, n2)) =
+        two_node_cluster("a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another").await
     else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     let mut clients = Vec::new();
     for node in [&n1, &n1, &n2, &n1] {
         let cookie = node.guest().await;
@@ -135,11 +137,11 @@ async fn a_request_cancelled_or_left_on_one_node_pairs_nobody_on_another() {
 
 #[tokio::test]
 async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
-    let Some(redis) = redis("many_players_on_three_nodes_are_each_paired_exactly_once").await
+    let Some((redis, n1, n2)) =
+        two_node_cluster("many_players_on_three_nodes_are_each_paired_exactly_once").await
     else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     let n3 = cluster_node(&redis.url(), Some(&n1)).await;
     let nodes = [&n1, &n2, &n3];
     // 7, 7 and 6 players on the three nodes: pairing within each node alone would
@@ -191,10 +193,11 @@ async fn many_players_on_three_nodes_are_each_paired_exactly_once() {
 
 #[tokio::test]
 async fn the_table_limits_count_tables_on_every_node() {
-    let Some(redis) = redis("the_table_limits_count_tables_on_every_node").await else {
+    let Some((_redis, n1, n2)) =
+        two_node_cluster("the_table_limits_count_tables_on_every_node").await
+    else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     let open_limit = n1.state.config.max_open_tables;
     let computer_limit = n1.state.config.max_computer_tables;
     let cookie = n1.register("limited").await;
@@ -246,10 +249,11 @@ async fn the_table_limits_count_tables_on_every_node() {
 
 #[tokio::test]
 async fn logging_out_on_one_node_closes_the_sockets_on_another() {
-    let Some(redis) = redis("logging_out_on_one_node_closes_the_sockets_on_another").await else {
+    let Some((_redis, n1, n2)) =
+        two_node_cluster("logging_out_on_one_node_closes_the_sockets_on_another").await
+    else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     let cookie = n1.register("leaver").await;
     let other = n1.register("stayer").await;
     let mut there = n2.ws(Some(&cookie)).await;
@@ -276,44 +280,13 @@ async fn logging_out_on_one_node_closes_the_sockets_on_another() {
     stays.assert_alive().await;
 }
 
-/// An open table as a node lists it.
-fn open_summary(id: &str) -> TableSummary {
-    TableSummary {
-        id: id.into(),
-        variant: "classic-2".into(),
-        time: None,
-        rated: false,
-        status: "open".into(),
-        seats: vec![
-            SeatView {
-                seat: 0,
-                colour: "red".into(),
-                player: PlayerView::Human {
-                    id: "ghost-user".into(),
-                    name: "ghost".into(),
-                    guest: true,
-                    bot: false,
-                },
-            },
-            SeatView {
-                seat: 1,
-                colour: "green".into(),
-                player: PlayerView::Open,
-            },
-        ],
-        private: false,
-        move_time: None,
-        connected: vec![true, false],
-        bots: false,
-    }
-}
-
 #[tokio::test]
 async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
-    let Some(redis) = redis("a_dead_nodes_open_table_leaves_the_other_nodes_lobby").await else {
+    let Some((redis, n1, n2)) =
+        two_node_cluster("a_dead_nodes_open_table_leaves_the_other_nodes_lobby").await
+    else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     let cookie = n1.guest().await;
     let mut w1 = n1.ws(Some(&cookie)).await;
     let alive = w1.create(json!({"variant": "classic-2"})).await;
@@ -324,7 +297,7 @@ async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
     let ghost = Bus::connect(&redis.url(), Metrics::new(), shutdown)
         .await
         .unwrap();
-    let listing = json!({"l": "update", "from": "ghost", "summary": open_summary("ghost-table")});
+    let listing = json!({"l": "update", "from": "ghost", "summary": listing::open_duel("ghost-table", "ghost-user", "ghost")});
     ghost
         .publish("stella:lobby", listing.to_string().as_bytes())
         .await
@@ -370,20 +343,15 @@ async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
 }
 
 /// Sends a challenge to `to` and returns the answer: the `challenge` or an error.
-async fn challenge(ws: &mut Ws, to: &str) -> Value {
-    ws.send(json!({"t": "challenge", "d": {"to": to}})).await;
-    ws.recv_until(|m| m["t"] == "challenge" || m["t"] == "error")
-        .await
-}
-
 #[tokio::test]
 async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_back() {
-    let Some(redis) =
-        redis("a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_back").await
+    let Some((_redis, n1, n2)) = two_node_cluster(
+        "a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_back",
+    )
+    .await
     else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     let (ac, bc) = (n1.register("ann").await, n1.register("bob").await);
     let absent = n1.register("carl").await;
     let mut a = n1.ws(Some(&ac)).await;
@@ -392,13 +360,13 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
     let mut a2 = n2.ws(Some(&ac)).await;
 
     // Nobody named carl is connected anywhere.
-    let refused = challenge(&mut a, "carl").await;
+    let refused = a.challenge("carl", json!({})).await;
     assert_eq!(refused["d"]["code"], "cannot_challenge", "{refused}");
     drop(absent);
 
     // ann (node 1) challenges bob (node 2): he hears of it, and so does ann's other
     // connection; a list asked for on node 2 has it.
-    let mut sent = challenge(&mut a, "bob").await;
+    let mut sent = a.challenge("bob", json!({})).await;
     for _ in 0..50 {
         // bob's mark may still be on its way to Redis.
         if sent["t"] == "challenge" {
@@ -406,7 +374,7 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
         }
         assert_eq!(sent["d"]["code"], "cannot_challenge", "{sent}");
         tokio::time::sleep(Duration::from_millis(100)).await;
-        sent = challenge(&mut a, "bob").await;
+        sent = a.challenge("bob", json!({})).await;
     }
     assert_eq!(sent["t"], "challenge", "{sent}");
     let id = sent["d"]["id"].as_str().unwrap().to_owned();
@@ -417,7 +385,7 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
     let listed = b.recv_until(|m| m["t"] == "challenges").await;
     assert_eq!(listed["d"]["challenges"][0]["id"], id.as_str(), "{listed}");
     // A second challenge of the same pair, from ann's node-2 connection, is refused.
-    let again = challenge(&mut a2, "bob").await;
+    let again = a2.challenge("bob", json!({})).await;
     assert_eq!(again["d"]["code"], "cannot_challenge", "{again}");
 
     // bob accepts on node 2: both get the table, sit there and play.
@@ -449,7 +417,7 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
     }
 
     // bob challenges ann (held on node 2); ann declines on node 1.
-    let sent = challenge(&mut b, "ann").await;
+    let sent = b.challenge("ann", json!({})).await;
     let id = sent["d"]["id"].as_str().unwrap().to_owned();
     a.recv_until(|m| m["t"] == "challenge" && m["d"]["id"] == id.as_str())
         .await;
@@ -463,7 +431,7 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
 
     // ann challenges bob from node 1 and takes it back from node 2; bob cannot take
     // back what he did not send.
-    let sent = challenge(&mut a, "bob").await;
+    let sent = a.challenge("bob", json!({})).await;
     let id = sent["d"]["id"].as_str().unwrap().to_owned();
     a2.recv_until(|m| m["t"] == "challenge" && m["d"]["id"] == id.as_str())
         .await;
@@ -483,7 +451,7 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
     drop(b);
     let mut gone = false;
     for _ in 0..50 {
-        let m = challenge(&mut a, "bob").await;
+        let m = a.challenge("bob", json!({})).await;
         if m["t"] == "error" {
             assert_eq!(m["d"]["code"], "cannot_challenge", "{m}");
             gone = true;
@@ -500,12 +468,13 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
 
 #[tokio::test]
 async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobody() {
-    let Some(redis) =
-        redis("requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobody").await
+    let Some((redis, n1, n2)) = two_node_cluster(
+        "requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobody",
+    )
+    .await
     else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     // A request left in the 5+3 queue by a node that died.
     let (_stop, shutdown) = watch::channel(false);
     let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
@@ -556,10 +525,11 @@ async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobo
 
 #[tokio::test]
 async fn a_request_redis_lost_is_put_back_and_paired() {
-    let Some(redis) = redis("a_request_redis_lost_is_put_back_and_paired").await else {
+    let Some((redis, n1, n2)) =
+        two_node_cluster("a_request_redis_lost_is_put_back_and_paired").await
+    else {
         return;
     };
-    let (n1, n2) = two_nodes(&redis.url()).await;
     let (_stop, shutdown) = watch::channel(false);
     let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
         .await

@@ -183,3 +183,21 @@ pub async fn two_players(redis_url: &str) -> TwoPlayers {
         b,
     }
 }
+
+/// [`two_nodes`] on the Redis of the test named `test` (see [`redis`]), with that
+/// Redis; `None` when the test is skipped for want of Redis. Bind the Redis to a name
+/// (`_redis` when the test has no other use for it, never `_`): a Redis of the test's
+/// own stops when dropped.
+pub async fn two_node_cluster(test: &str) -> Option<(RedisUnderTest, TestApp, TestApp)> {
+    let redis = redis(test).await?;
+    let (n1, n2) = two_nodes(&redis.url()).await;
+    Some((redis, n1, n2))
+}
+
+/// [`two_players`] on the Redis of the test named `test`, with that Redis (bind it as
+/// for [`two_node_cluster`]); `None` when the test is skipped.
+pub async fn two_player_cluster(test: &str) -> Option<(RedisUnderTest, TwoPlayers)> {
+    let redis = redis(test).await?;
+    let players = two_players(&redis.url()).await;
+    Some((redis, players))
+}

@@ -3,6 +3,7 @@
 #![allow(dead_code, missing_docs)]
 
 pub mod cluster;
+pub mod listing;
 pub mod metrics;
 pub mod play;
 
@@ -357,6 +358,18 @@ impl Ws {
         self.send(json!({"t": "ping", "d": {"n": 42}})).await;
         let pong = self.recv_until(|m| m["t"] == "pong").await;
         assert_eq!(pong["d"]["n"], 42);
+    }
+
+    /// Challenges the player named `to`, with the fields of the object `extra` added to
+    /// the request (`{}` for none), and returns the answer: `challenge` or an error.
+    pub async fn challenge(&mut self, to: &str, extra: Value) -> Value {
+        let mut d = json!({"to": to});
+        for (k, v) in extra.as_object().expect("extra is a JSON object") {
+            d[k] = v.clone();
+        }
+        self.send(json!({"t": "challenge", "d": d})).await;
+        self.recv_until(|m| m["t"] == "challenge" || m["t"] == "error")
+            .await
     }
 
     /// Asks for a table and returns the answer: `table_created` or an error.
