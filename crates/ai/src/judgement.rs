@@ -69,21 +69,28 @@ pub struct RaceView {
 /// `line` of `position` with its moves as canonical paths; the principal
 /// variation stops at its first move that is not legal where it stands.
 pub fn line_view(position: &Position, line: &Line) -> LineView {
-    let mut pos = *position;
-    let mut pv = Vec::new();
-    for m in &line.pv {
-        if !pos.is_legal(m) {
-            break;
-        }
-        pv.push(pos.path_of(m).to_string());
-        pos.play_unchecked(m);
-    }
     LineView {
         path: position.path_of(&line.best).to_string(),
         score: line.score,
-        pv,
+        pv: pv_paths(position, &line.pv),
         finish: None,
     }
+}
+
+/// The principal variation `pv` from `position` as canonical paths, up to its first
+/// move that is not legal where it stands (a search may end its line with a move of
+/// a stale table entry).
+pub fn pv_paths(position: &Position, pv: &[Move]) -> Vec<String> {
+    let mut pos = *position;
+    let mut paths = Vec::with_capacity(pv.len());
+    for m in pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        paths.push(pos.path_of(m).to_string());
+        pos.play_unchecked(m);
+    }
+    paths
 }
 
 /// An alpha-beta searcher for `variant` with a transposition table of
@@ -191,6 +198,23 @@ mod tests {
         let best = judged(MIDGAME, "k6-k5", 20_000).best.path;
         let j = judged(MIDGAME, &best, 20_000);
         assert_eq!(j.played.as_ref(), Some(&j.best));
+    }
+
+    #[test]
+    fn a_principal_variation_stops_at_its_first_illegal_move() {
+        let start = Position::start(Variant::Classic2);
+        let first = start.legal_moves()[0];
+        let mut after = start;
+        after.play_unchecked(&first);
+        let second = after.legal_moves()[0];
+        let paths = [
+            start.path_of(&first).to_string(),
+            after.path_of(&second).to_string(),
+        ];
+        assert_eq!(pv_paths(&start, &[first, second]), paths);
+        // The first move again, now a move of the other side's marble: illegal.
+        assert_eq!(pv_paths(&start, &[first, first, second]), paths[..1]);
+        assert!(pv_paths(&start, &[]).is_empty());
     }
 
     #[test]

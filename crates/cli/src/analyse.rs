@@ -1,6 +1,7 @@
 //! `stella analyse`: the evaluation and principal variation of a position.
 
 use anyhow::Context;
+use stella_ai::judgement::pv_paths;
 use stella_ai::{Limits, Searcher, Settings, Strategy, SystemClock};
 use stella_engine::Position;
 
@@ -48,15 +49,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The principal variation `pv` from `position` as paths separated by spaces.
 fn pv_text(position: &Position, pv: &[stella_engine::Move]) -> String {
-    let mut pos = *position;
-    let mut out = Vec::new();
-    for m in pv {
-        if !pos.is_legal(m) {
-            break;
-        }
-        out.push(pos.path_of(m).to_string());
-        pos.play_unchecked(m);
-    }
-    out.join(" ")
+    pv_paths(position, pv).join(" ")
 }

@@ -18,9 +18,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use stella_engine::{Game, Variant};
 
-use crate::common::cluster::{
-    cluster_database, duel, fresh_postgres, redis_binary, redis_or_skip, Cluster,
-};
+use crate::common::cluster::{duel, fresh_postgres, redis_binary, Cluster};
 use crate::common::greedy;
 use crate::common::http::Http;
 use crate::common::serve::free_port;
@@ -66,12 +64,9 @@ async fn play_plies(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_of_a_node_and_a_redis_restart_lose_no_acknowledged_move() {
-    let Some(redis_bin) = redis_or_skip("the cluster failover test") else {
+    let Some(mut cluster) = Cluster::start_or_skip("the cluster failover test", 3).await else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = cluster_database(dir.path()).await;
-    let mut cluster = Cluster::start(dir.path(), redis_bin, &db, 3).await;
     let (ana, mut a, mut b, table) = cluster.duel().await;
     let mut game = Game::new(Variant::Classic2);
     let mut acks = [0, 0];
@@ -245,12 +240,9 @@ async fn a_postgresql_restart_under_live_games_loses_no_acknowledged_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_open_table_of_a_killed_node_leaves_the_other_nodes_lobby() {
-    let Some(redis_bin) = redis_or_skip("the cluster lobby test") else {
+    let Some(mut cluster) = Cluster::start_or_skip("the cluster lobby test", 2).await else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = cluster_database(dir.path()).await;
-    let mut cluster = Cluster::start(dir.path(), redis_bin, &db, 2).await;
 
     // A table waiting for players on node 1, and one on node 2.
     let mut tables = Vec::new();

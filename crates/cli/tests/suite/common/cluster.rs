@@ -102,6 +102,9 @@ pub struct Cluster {
     pub nodes: Vec<Proc>,
     /// A client of each node.
     pub http: Vec<Http>,
+    /// The temporary folder [`Cluster::start_or_skip`] made for the cluster, removed
+    /// when the cluster is dropped (after its processes, the fields before).
+    own_dir: Option<tempfile::TempDir>,
 }
 
 impl Cluster {
@@ -130,7 +133,20 @@ impl Cluster {
             redis,
             nodes,
             http,
+            own_dir: None,
         }
+    }
+
+    /// Redis and `count` nodes on [`cluster_database`], with their files in a temporary
+    /// folder of their own, for the test `what`; `None` when the test is skipped for
+    /// want of redis-server (see [`redis_or_skip`]).
+    pub async fn start_or_skip(what: &str, count: usize) -> Option<Cluster> {
+        let redis_binary = redis_or_skip(what)?;
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let db = cluster_database(dir.path()).await;
+        let mut cluster = Cluster::start(dir.path(), redis_binary, &db, count).await;
+        cluster.own_dir = Some(dir);
+        Some(cluster)
     }
 
     /// Starts Redis again on its port after [`Proc::kill`] of [`Cluster::redis`].
