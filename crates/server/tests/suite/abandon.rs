@@ -2,20 +2,12 @@
 //! the win after a minute away, and hears `present` if they come back first (with an
 //! injected clock).
 
-use std::sync::Arc;
-
-use crate::common::{spawn_app_with, Options};
+use crate::common::spawn_app_at;
 use serde_json::json;
-use stella_server::ManualTime;
 
 #[tokio::test]
 async fn an_absent_opponent_can_be_beaten_by_claim_after_a_minute() {
-    let time = Arc::new(ManualTime::new(1_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(time.clone()),
-        ..Options::default()
-    })
-    .await;
+    let (app, time) = spawn_app_at(1_000_000, None).await;
     let (wc, bc) = (app.register("wanda").await, app.register("bert").await);
     let mut w = app.ws(Some(&wc)).await;
     let mut b = app.ws(Some(&bc)).await;

@@ -2,7 +2,7 @@
 //! throttling, the trusted proxy's client address, and the Origin check against the
 //! configured public origin.
 
-use crate::common::{spawn_app_with, Options, TestApp};
+use crate::common::{spawn_app_at, spawn_app_with, Options, TestApp};
 use serde_json::{json, Value};
 
 async fn login(app: &TestApp, name: &str, password: &str) -> reqwest::Response {
@@ -78,15 +78,13 @@ async fn login_from(
 
 #[tokio::test]
 async fn wrong_passwords_for_one_account_are_throttled_whatever_the_address() {
-    let clock = std::sync::Arc::new(stella_server::ManualTime::new(1_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(clock.clone()),
-        config: Some(|c| {
+    let (app, clock) = spawn_app_at(
+        1_000_000,
+        Some(|c| {
             c.auth_burst = 10;
             c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
         }),
-        ..Options::default()
-    })
+    )
     .await;
     app.register("alice").await;
     // Five free failures from five addresses...

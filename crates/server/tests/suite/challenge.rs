@@ -3,11 +3,8 @@
 //! taking it back, the challenger leaving and expiry end it and both hear why; the
 //! limits and refusals name what was wrong.
 
-use std::sync::Arc;
-
-use crate::common::{spawn_app, spawn_app_with, Options, Ws};
+use crate::common::{spawn_app, spawn_app_at, Ws};
 use serde_json::{json, Value};
-use stella_server::ManualTime;
 
 async fn ended(ws: &mut Ws) -> Value {
     ws.recv_until(|m| m["t"] == "challenge_ended").await
@@ -182,12 +179,7 @@ async fn refusals_name_what_was_wrong() {
 
 #[tokio::test]
 async fn an_unanswered_challenge_expires_after_three_minutes() {
-    let time = Arc::new(ManualTime::new(5_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(time.clone()),
-        ..Options::default()
-    })
-    .await;
+    let (app, time) = spawn_app_at(5_000_000, None).await;
     let (ac, bc) = (app.register("ann").await, app.register("bob").await);
     let mut a = app.ws(Some(&ac)).await;
     let mut b = app.ws(Some(&bc)).await;

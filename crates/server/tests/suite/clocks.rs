@@ -1,30 +1,20 @@
 //! Clocks with an injected time source: increments, a flag exactly at zero, and the
 //! flag ending the game for both players.
 
-use std::sync::Arc;
-
-use crate::common::{spawn_app_with, Options};
+use crate::common::{spawn_app_at, TimedDuel};
 use serde_json::json;
-use stella_server::ManualTime;
 
 #[tokio::test]
 async fn flag_exactly_at_zero_with_an_injected_clock() {
-    let time = Arc::new(ManualTime::new(1_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(time.clone()),
-        // No lag refund, so the grace is exactly zero (docs/server.md).
-        config: Some(|c| c.lag.max_per_move_ms = 0),
-        ..Options::default()
-    })
-    .await;
-    let (wc, bc) = (app.guest().await, app.guest().await);
-    let mut w = app.ws(Some(&wc)).await;
-    let mut b = app.ws(Some(&bc)).await;
-    let table = w
-        .create(json!({"variant": "classic-2", "time": {"minutes": 1, "increment": 2}}))
-        .await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
-    let started = b.event("started").await;
+    // No lag refund, so the grace is exactly zero (docs/server.md).
+    let (app, time) = spawn_app_at(1_000_000, Some(|c| c.lag.max_per_move_ms = 0)).await;
+    let TimedDuel {
+        table,
+        mut w,
+        mut b,
+        started,
+        ..
+    } = app.timed_duel(1, 2).await;
     assert_eq!(
         started["d"]["clock"]["remaining_ms"],
         json!([60_000, 60_000])
@@ -73,20 +63,13 @@ async fn flag_exactly_at_zero_with_an_injected_clock() {
 
 #[tokio::test]
 async fn a_late_move_is_a_flag() {
-    let time = Arc::new(ManualTime::new(5_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(time.clone()),
-        config: Some(|c| c.lag.max_per_move_ms = 0),
-        ..Options::default()
-    })
-    .await;
-    let (wc, bc) = (app.guest().await, app.guest().await);
-    let mut w = app.ws(Some(&wc)).await;
-    let mut b = app.ws(Some(&bc)).await;
-    let table = w
-        .create(json!({"variant": "classic-2", "time": {"minutes": 1, "increment": 0}}))
-        .await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
+    let (app, time) = spawn_app_at(5_000, Some(|c| c.lag.max_per_move_ms = 0)).await;
+    let TimedDuel {
+        table,
+        mut w,
+        b: _b,
+        ..
+    } = app.timed_duel(1, 0).await;
     w.event("started").await;
     // Jump straight past the deadline and move at once: whichever comes first, the
     // timer or the move, white has lost on time.

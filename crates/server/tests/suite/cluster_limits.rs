@@ -19,12 +19,7 @@ const PER_NODE: usize = 6;
 /// Sends one `create_table` on every connection at once; returns the tables made and
 /// the error codes of the refusals.
 async fn create_at_once(clients: &mut [Ws], d: &Value) -> (Vec<String>, Vec<String>) {
-    let answers = join_all(clients.iter_mut().map(|ws| async move {
-        ws.send(json!({"t": "create_table", "d": d})).await;
-        ws.recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
-            .await
-    }))
-    .await;
+    let answers = join_all(clients.iter_mut().map(|ws| ws.try_create(d.clone()))).await;
     let mut made = Vec::new();
     let mut refused = Vec::new();
     for m in answers {

@@ -1,20 +1,12 @@
 //! Untimed tables have a time per move: when it passes, the seat to move has flagged
 //! (with an injected clock).
 
-use std::sync::Arc;
-
-use crate::common::{spawn_app_with, Options};
+use crate::common::spawn_app_at;
 use serde_json::json;
-use stella_server::ManualTime;
 
 #[tokio::test]
 async fn an_untimed_table_flags_the_idle_seat_after_its_time_per_move() {
-    let time = Arc::new(ManualTime::new(1_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(time.clone()),
-        ..Options::default()
-    })
-    .await;
+    let (app, time) = spawn_app_at(1_000_000, None).await;
     let (wc, bc) = (app.guest().await, app.guest().await);
     let mut w = app.ws(Some(&wc)).await;
     let mut b = app.ws(Some(&bc)).await;

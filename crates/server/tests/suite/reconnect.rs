@@ -1,29 +1,20 @@
 //! A client that drops its connection comes back and gets exactly what it missed; the
 //! clock kept running meanwhile.
 
-use std::sync::Arc;
-
-use crate::common::{spawn_app_with, Options};
+use crate::common::{spawn_app_at, TimedDuel};
 use serde_json::json;
-use stella_server::ManualTime;
 
 #[tokio::test]
 async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
-    let time = Arc::new(ManualTime::new(0));
-    let app = spawn_app_with(Options {
-        manual_time: Some(time.clone()),
-        config: Some(|c| c.lag.max_per_move_ms = 0),
-        ..Options::default()
-    })
-    .await;
-    let (wc, bc) = (app.guest().await, app.guest().await);
-    let mut w = app.ws(Some(&wc)).await;
-    let mut b = app.ws(Some(&bc)).await;
-    let table = w
-        .create(json!({"variant": "classic-2", "time": {"minutes": 5, "increment": 0}}))
-        .await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
-    let started = b.event("started").await;
+    let (app, time) = spawn_app_at(0, Some(|c| c.lag.max_per_move_ms = 0)).await;
+    let TimedDuel {
+        table,
+        mut w,
+        mut b,
+        white_cookie: wc,
+        black_cookie: bc,
+        started,
+    } = app.timed_duel(5, 0).await;
     let v_started = started["d"]["v"].as_u64().unwrap();
 
     w.send(json!({"t": "move", "d": {"table": table, "path": "m4-m5", "ack": 1}}))

@@ -4,18 +4,8 @@
 
 use crate::common;
 
-use std::sync::Arc;
-
-use crate::common::{spawn_app_with, Options, Ws};
-use serde_json::{json, Value};
-use stella_server::ManualTime;
-
-/// Sends `create_table` and returns the answer (`table_created` or `error`).
-async fn try_create(ws: &mut Ws, d: Value) -> Value {
-    ws.send(json!({"t": "create_table", "d": d})).await;
-    ws.recv_until(|m| m["t"] == "table_created" || m["t"] == "error")
-        .await
-}
+use crate::common::{spawn_app_at, spawn_app_with, Options, TimedDuel, Ws};
+use serde_json::json;
 
 #[tokio::test]
 async fn one_user_holds_a_bounded_number_of_open_tables() {
@@ -27,21 +17,19 @@ async fn one_user_holds_a_bounded_number_of_open_tables() {
     let me = app.guest().await;
     let mut ws = app.ws(Some(&me)).await;
     // A table of only open seats would be held by nobody: refused.
-    let m = try_create(
-        &mut ws,
-        json!({"variant": "classic-6", "seats": vec!["open"; 6]}),
-    )
-    .await;
+    let m = ws
+        .try_create(json!({"variant": "classic-6", "seats": vec!["open"; 6]}))
+        .await;
     assert_eq!(m["d"]["code"], "bad_seats", "{m}");
     let mut tables = Vec::new();
     for _ in 0..3 {
         tables.push(ws.create(json!({"variant": "classic-6"})).await);
     }
-    let m = try_create(&mut ws, json!({"variant": "classic-6"})).await;
+    let m = ws.try_create(json!({"variant": "classic-6"})).await;
     assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
     // A second connection of the same user counts against the same limit.
     let mut other = app.ws(Some(&me)).await;
-    let m = try_create(&mut other, json!({"variant": "classic-2"})).await;
+    let m = other.try_create(json!({"variant": "classic-2"})).await;
     assert_eq!(m["d"]["code"], "too_many_tables", "{m}");
     // Joining someone else's open table is holding one too.
     let host = app.guest().await;
@@ -76,7 +64,9 @@ async fn one_user_runs_a_bounded_number_of_computer_tables() {
         json!(["me", {"computer": 1}]),
         json!([{"computer": 8}, {"computer": 8}]),
     ] {
-        let m = try_create(&mut ws, json!({"variant": "classic-2", "seats": seats})).await;
+        let m = ws
+            .try_create(json!({"variant": "classic-2", "seats": seats}))
+            .await;
         assert_eq!(m["d"]["code"], "too_many_computer_tables", "{m}");
         assert!(m["d"]["message"].as_str().unwrap().contains("computer"));
     }
@@ -94,12 +84,10 @@ async fn one_user_runs_a_bounded_number_of_computer_tables() {
 
 #[tokio::test]
 async fn a_table_nobody_joins_closes_after_the_idle_time() {
-    let clock = Arc::new(ManualTime::new(1_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(clock.clone()),
-        config: Some(|c| c.open_table_idle = std::time::Duration::from_secs(600)),
-        ..Options::default()
-    })
+    let (app, clock) = spawn_app_at(
+        1_000_000,
+        Some(|c| c.open_table_idle = std::time::Duration::from_secs(600)),
+    )
     .await;
     let me = app.guest().await;
     let mut ws = app.ws(Some(&me)).await;
@@ -186,12 +174,7 @@ async fn ending_a_session_ends_its_sockets_at_once() {
 
 #[tokio::test]
 async fn an_expired_session_ends_its_sockets() {
-    let clock = Arc::new(ManualTime::new(1_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(clock.clone()),
-        ..Options::default()
-    })
-    .await;
+    let (app, clock) = spawn_app_at(1_000_000, None).await;
     let cookie = app.guest().await;
     let mut ws = app.ws(Some(&cookie)).await;
     clock.advance(stella_server::accounts::SESSION_TTL_MS - 1);
@@ -300,20 +283,13 @@ async fn a_client_that_never_reads_is_closed() {
 #[tokio::test]
 async fn unsolicited_pongs_earn_no_lag_refund() {
     use tokio_tungstenite::tungstenite::Message;
-    let clock = Arc::new(ManualTime::new(1_000_000));
-    let app = spawn_app_with(Options {
-        manual_time: Some(clock.clone()),
-        ..Options::default()
-    })
-    .await;
-    let (wc, bc) = (app.guest().await, app.guest().await);
-    let mut w = app.ws(Some(&wc)).await;
-    let mut b = app.ws(Some(&bc)).await;
-    let table = w
-        .create(json!({"variant": "classic-2", "time": {"minutes": 1, "increment": 2}}))
-        .await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
-    b.event("started").await;
+    let (app, clock) = spawn_app_at(1_000_000, None).await;
+    let TimedDuel {
+        table,
+        mut w,
+        b: _b,
+        ..
+    } = app.timed_duel(1, 2).await;
     // Pongs the server never asked for, claiming a long round trip (the connection is
     // 1.2 s old: a stamp-based measure would read 0 as a 1.2 s round trip). Reading
     // meanwhile answers the server's own pings at once.

@@ -37,6 +37,19 @@ pub struct TestApp {
     join: JoinHandle<()>,
 }
 
+/// A game of [`TestApp::timed_duel`].
+pub struct TimedDuel {
+    pub table: String,
+    /// White's client.
+    pub w: Ws,
+    /// Black's client.
+    pub b: Ws,
+    pub white_cookie: String,
+    pub black_cookie: String,
+    /// The `started` event black saw.
+    pub started: Value,
+}
+
 /// Options of [`spawn_app_with`].
 #[derive(Default)]
 pub struct Options {
@@ -70,6 +83,22 @@ pub async fn spawn_app_for_scripts() -> TestApp {
         ..Options::default()
     })
     .await
+}
+
+/// A server on a manual clock that starts at `start_ms`, with its configuration changed
+/// by `config` when given, and that clock.
+pub async fn spawn_app_at(
+    start_ms: i64,
+    config: Option<fn(&mut Config)>,
+) -> (TestApp, Arc<ManualTime>) {
+    let time = Arc::new(ManualTime::new(start_ms));
+    let app = spawn_app_with(Options {
+        manual_time: Some(time.clone()),
+        config,
+        ..Options::default()
+    })
+    .await;
+    (app, time)
 }
 
 pub async fn spawn_app_with(opts: Options) -> TestApp {
@@ -245,6 +274,28 @@ impl TestApp {
         a.event("started").await;
         b.event("started").await;
         (table, a, b)
+    }
+
+    /// Two guests at a new classic-2 table timed `minutes` + `increment`: white created
+    /// it and black joined; black has seen `started`, white is still to read it.
+    pub async fn timed_duel(&self, minutes: i64, increment: i64) -> TimedDuel {
+        let (white_cookie, black_cookie) = (self.guest().await, self.guest().await);
+        let mut w = self.ws(Some(&white_cookie)).await;
+        let mut b = self.ws(Some(&black_cookie)).await;
+        let time = json!({"minutes": minutes, "increment": increment});
+        let table = w
+            .create(json!({"variant": "classic-2", "time": time}))
+            .await;
+        b.send(json!({"t": "join", "d": {"table": table}})).await;
+        let started = b.event("started").await;
+        TimedDuel {
+            table,
+            w,
+            b,
+            white_cookie,
+            black_cookie,
+            started,
+        }
     }
 
     /// `seats` guests at a new `variant` table whose every seat is a person: the first
