@@ -25,7 +25,7 @@ async fn an_absent_opponent_can_be_beaten_by_claim_after_a_minute() {
     assert_eq!(absent["d"]["since"], 1_000_000);
     assert_eq!(absent["d"]["claim_at"], 1_060_000);
     // The lobby says who is connected.
-    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let lobby = app.get_json("/api/tables", None).await;
     assert_eq!(lobby["tables"][0]["connected"], json!([true, false]));
     w.send(json!({"t": "claim_win", "d": {"table": table}}))
         .await;
@@ -38,7 +38,7 @@ async fn an_absent_opponent_can_be_beaten_by_claim_after_a_minute() {
     b.send(json!({"t": "watch", "d": {"table": table}})).await;
     b.recv_until(|m| m["t"] == "table").await;
     assert_eq!(w.event("present").await["d"]["seat"], 1);
-    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let lobby = app.get_json("/api/tables", None).await;
     assert_eq!(lobby["tables"][0]["connected"], json!([true, true]));
     time.advance(40_000);
     w.send(json!({"t": "claim_win", "d": {"table": table}}))

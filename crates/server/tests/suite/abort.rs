@@ -2,7 +2,7 @@
 //! may call a rated game off; it gets no result and changes no rating.
 
 use crate::common::spawn_app;
-use serde_json::{json, Value};
+use serde_json::json;
 
 #[tokio::test]
 async fn an_abort_before_the_first_moves_changes_no_rating() {
@@ -21,21 +21,13 @@ async fn an_abort_before_the_first_moves_changes_no_rating() {
     a.send(json!({"t": "move", "d": {"table": table, "path": "m3-m4", "ack": 2}}))
         .await;
     a.expect_error("game_over").await;
-    let game: Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let game = app.get_json(&format!("/api/games/{table}"), None).await;
     assert_eq!(game["status"], "aborted");
     assert!(game["reason"].is_null(), "no result");
     for name in ["ana", "boris"] {
-        let r: Value = app
-            .get(&format!("/api/users/{name}/ratings"), None)
-            .await
-            .json()
-            .await
-            .unwrap();
+        let r = app
+            .get_json(&format!("/api/users/{name}/ratings"), None)
+            .await;
         assert_eq!(r["ratings"], json!([]), "{name}: no rating change");
         assert_eq!(r["history"], json!([]));
     }

@@ -131,12 +131,7 @@ async fn login_rotates_the_session_and_logout_invalidates_it() {
         401,
         "the old session ended"
     );
-    let me: Value = app
-        .get("/api/me", Some(&second))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let me = app.get_json("/api/me", Some(&second)).await;
     assert_eq!(me["user"]["name"], "carol");
 
     let res = app.post("/api/logout", Some(&second), json!({})).await;
@@ -157,7 +152,7 @@ async fn login_rotates_the_session_and_logout_invalidates_it() {
 async fn guests_get_generated_names() {
     let app = spawn_app().await;
     let g = app.guest().await;
-    let me: Value = app.get("/api/me", Some(&g)).await.json().await.unwrap();
+    let me = app.get_json("/api/me", Some(&g)).await;
     assert!(me["user"]["name"].as_str().unwrap().starts_with("Guest-"));
     assert_eq!(me["user"]["guest"], true);
     // Guests cannot log in with a password.

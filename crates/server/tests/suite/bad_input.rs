@@ -3,28 +3,20 @@
 
 use crate::common;
 
-use crate::common::{spawn_app, Ws};
+use crate::common::{spawn_app, GuestDuel, Ws};
 use serde_json::json;
 
 /// Two guests at a started classic-2 table: (white, black, table).
 async fn started_table(app: &common::TestApp) -> (Ws, Ws, String) {
-    let (wc, bc) = (app.guest().await, app.guest().await);
-    let mut w = app.ws(Some(&wc)).await;
-    let mut b = app.ws(Some(&bc)).await;
-    let table = w.create(json!({"variant": "classic-2"})).await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
+    let GuestDuel {
+        table, mut w, b, ..
+    } = app.guest_duel(json!({"variant": "classic-2"})).await;
     w.event("started").await;
-    b.event("started").await;
     (w, b, table)
 }
 
 async fn moves_of(app: &common::TestApp, table: &str) -> usize {
-    let g: serde_json::Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let g = app.get_json(&format!("/api/games/{table}"), None).await;
     g["moves"].as_array().unwrap().len()
 }
 
@@ -172,7 +164,7 @@ async fn bad_tables_are_refused() {
         .await;
     anonymous.expect_error("not_logged_in").await;
     ws.assert_alive().await;
-    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let lobby = app.get_json("/api/tables", None).await;
     assert_eq!(lobby["tables"], json!([]), "nothing was created");
     // A flood of tables stops at five open ones.
     for _ in 0..5 {
@@ -181,7 +173,7 @@ async fn bad_tables_are_refused() {
     ws.send(json!({"t": "create_table", "d": {"variant": "classic-2"}}))
         .await;
     ws.expect_error("too_many_tables").await;
-    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let lobby = app.get_json("/api/tables", None).await;
     assert_eq!(lobby["tables"].as_array().unwrap().len(), 5);
 }
 

@@ -27,6 +27,22 @@ async fn bot_ws(app: &TestApp, token: &str) -> Result<Ws, u16> {
     }
 }
 
+/// The bot `robo`, connected with a token of its own, and the registered person `pat`,
+/// connected too: their sockets.
+async fn bot_robo_and_person_pat(app: &TestApp) -> (Ws, Ws) {
+    let owner = app.register("robo").await;
+    app.post("/api/bot", Some(&owner), json!({})).await;
+    let made: Value = app
+        .post("/api/tokens", Some(&owner), json!({"label": "t"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let bot = bot_ws(app, made["token"].as_str().unwrap()).await.unwrap();
+    let person = app.register("pat").await;
+    (bot, app.ws(Some(&person)).await)
+}
+
 async fn delete(app: &TestApp, path: &str, cookie: &str) -> u16 {
     app.http()
         .delete(format!("{}{path}", app.base))
@@ -78,12 +94,7 @@ async fn a_bot_plays_with_its_token_until_it_is_revoked() {
     let token_id = made["id"].as_str().unwrap().to_owned();
     assert!(token.len() >= 32);
     // Listed without the secret.
-    let list: Value = app
-        .get("/api/tokens", Some(&owner))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list = app.get_json("/api/tokens", Some(&owner)).await;
     assert_eq!(list["tokens"][0]["id"], token_id.as_str());
     assert_eq!(list["tokens"][0]["label"], "stella engine");
     assert!(list["tokens"][0].get("token").is_none());
@@ -106,7 +117,7 @@ async fn a_bot_plays_with_its_token_until_it_is_revoked() {
     assert_eq!(snap["d"]["seats"][0]["player"]["name"], "robo");
     assert_eq!(snap["d"]["seats"][0]["player"]["bot"], true);
     p.event("started").await;
-    let listed: Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let listed = app.get_json("/api/tables", None).await;
     assert_eq!(listed["tables"][0]["seats"][0]["player"]["bot"], true);
     assert_eq!(listed["tables"][0]["seats"][1]["player"]["bot"], false);
 
@@ -130,37 +141,17 @@ async fn a_bot_plays_with_its_token_until_it_is_revoked() {
         delete(&app, &format!("/api/tokens/{token_id}"), &owner).await,
         404
     );
-    let list: Value = app
-        .get("/api/tokens", Some(&owner))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list = app.get_json("/api/tokens", Some(&owner)).await;
     assert_eq!(list["tokens"], json!([]));
     // Someone else's session cannot revoke or list the bot's tokens.
-    let other: Value = app
-        .get("/api/tokens", Some(&person))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let other = app.get_json("/api/tokens", Some(&person)).await;
     assert_eq!(other["error"], "not_a_bot");
 }
 
 #[tokio::test]
 async fn a_bot_cannot_be_challenged_to_a_rated_game() {
     let app = spawn_app().await;
-    let owner = app.register("robo").await;
-    app.post("/api/bot", Some(&owner), json!({})).await;
-    let made: Value = app
-        .post("/api/tokens", Some(&owner), json!({"label": "t"}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let mut bot = bot_ws(&app, made["token"].as_str().unwrap()).await.unwrap();
-    let person = app.register("pat").await;
-    let mut p = app.ws(Some(&person)).await;
+    let (mut bot, mut p) = bot_robo_and_person_pat(&app).await;
     p.send(json!({"t": "challenge", "d": {"to": "robo", "rated": true}}))
         .await;
     p.expect_error("rated_needs_accounts").await;
@@ -176,17 +167,7 @@ async fn a_bot_cannot_be_challenged_to_a_rated_game() {
 #[tokio::test]
 async fn a_bot_sits_only_at_tables_that_invite_bots() {
     let app = spawn_app().await;
-    let owner = app.register("robo").await;
-    app.post("/api/bot", Some(&owner), json!({})).await;
-    let made: Value = app
-        .post("/api/tokens", Some(&owner), json!({"label": "t"}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let mut bot = bot_ws(&app, made["token"].as_str().unwrap()).await.unwrap();
-    let person = app.register("pat").await;
-    let mut p = app.ws(Some(&person)).await;
+    let (mut bot, mut p) = bot_robo_and_person_pat(&app).await;
 
     let closed = p.create(json!({"variant": "classic-2"})).await;
     bot.send(json!({"t": "join", "d": {"table": closed}})).await;
@@ -201,7 +182,7 @@ async fn a_bot_sits_only_at_tables_that_invite_bots() {
     let open = p
         .create(json!({"variant": "classic-2", "bots": true}))
         .await;
-    let listed: Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let listed = app.get_json("/api/tables", None).await;
     let summary = listed["tables"]
         .as_array()
         .unwrap()

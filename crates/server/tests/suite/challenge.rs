@@ -68,7 +68,7 @@ async fn an_accepted_challenge_starts_a_private_table_with_both_seated() {
     b.recv_until(|m| m["t"] == "table").await;
 
     // Not listed in the lobby, and the challenge is over.
-    let listed: Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let listed = app.get_json("/api/tables", None).await;
     assert_eq!(listed["tables"], json!([]));
     b.send(json!({"t": "challenge_accept", "d": {"id": id}}))
         .await;
@@ -147,7 +147,7 @@ async fn refusals_name_what_was_wrong() {
     assert!(e.contains("nobody"), "{e}");
     let e = refused(a.challenge("olga", json!({})).await, "cannot_challenge");
     assert!(e.contains("not connected"), "{e}");
-    let me: Value = app.get("/api/me", Some(&gc)).await.json().await.unwrap();
+    let me = app.get_json("/api/me", Some(&gc)).await;
     let guest_name = me["user"]["name"].as_str().unwrap().to_owned();
     let e = refused(
         a.challenge(&guest_name, json!({})).await,

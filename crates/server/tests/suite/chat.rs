@@ -89,12 +89,7 @@ async fn chat_reaches_players_and_spectators_and_is_kept_in_the_replay() {
 
     b.send(json!({"t": "resign", "d": {"table": table}})).await;
     a.event("ended").await;
-    let replay: Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let replay = app.get_json(&format!("/api/games/{table}"), None).await;
     let chat = replay["chat"].as_array().unwrap();
     assert_eq!(chat.len(), 2);
     assert_eq!(chat[0]["text"], "good <b>luck</b>");
@@ -119,12 +114,7 @@ async fn chat_is_rate_limited_per_person() {
     say(&mut b, &table, "my turn to talk").await;
     b.recv_until(|m| m["t"] == "event" && m["d"]["text"] == "my turn to talk")
         .await;
-    let replay: Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let replay = app.get_json(&format!("/api/games/{table}"), None).await;
     assert_eq!(replay["chat"].as_array().unwrap().len(), 6);
 }
 
@@ -157,23 +147,13 @@ async fn spectators_are_not_heard_by_the_players_of_a_rated_game() {
     let snap = s.recv_until(|m| m["t"] == "table").await;
     assert_eq!(snap["d"]["chat"].as_array().unwrap().len(), 2);
     // Nor can a player read it in the replay data while the game is played.
-    let live: Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let live = app.get_json(&format!("/api/games/{table}"), None).await;
     assert_eq!(live["chat"].as_array().unwrap().len(), 1);
 
     // After the game the replay shows everything.
     a.send(json!({"t": "resign", "d": {"table": table}})).await;
     b.event("ended").await;
-    let replay: Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let replay = app.get_json(&format!("/api/games/{table}"), None).await;
     let chat = replay["chat"].as_array().unwrap();
     assert_eq!(chat.len(), 2);
     assert_eq!(chat[0]["text"], "white should push the left flank");

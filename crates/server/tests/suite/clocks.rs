@@ -1,14 +1,14 @@
 //! Clocks with an injected time source: increments, a flag exactly at zero, and the
 //! flag ending the game for both players.
 
-use crate::common::{spawn_app_at, TimedDuel};
+use crate::common::{place_of, spawn_app_at, GuestDuel};
 use serde_json::json;
 
 #[tokio::test]
 async fn flag_exactly_at_zero_with_an_injected_clock() {
     // No lag refund, so the grace is exactly zero (docs/server.md).
     let (app, time) = spawn_app_at(1_000_000, Some(|c| c.lag.max_per_move_ms = 0)).await;
-    let TimedDuel {
+    let GuestDuel {
         table,
         mut w,
         mut b,
@@ -39,32 +39,20 @@ async fn flag_exactly_at_zero_with_an_injected_clock() {
     assert_eq!(ended["d"]["reason"], "timeout-black");
     let ended_b = b.event("ended").await;
     assert_eq!(ended["d"], ended_b["d"]);
-    let white = ended["d"]["places"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["colour"] == "white")
-        .unwrap()
-        .clone();
-    assert_eq!(white["place"], 1);
+    assert_eq!(place_of(&ended, "white")["place"], 1);
 
     // A move after the flag is refused.
     b.send(json!({"t": "move", "d": {"table": table, "path": "e14-e13", "ack": 2}}))
         .await;
     b.expect_error("game_over").await;
-    let stored: serde_json::Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let stored = app.get_json(&format!("/api/games/{table}"), None).await;
     assert_eq!(stored["reason"], "timeout-black");
 }
 
 #[tokio::test]
 async fn a_late_move_is_a_flag() {
     let (app, time) = spawn_app_at(5_000, Some(|c| c.lag.max_per_move_ms = 0)).await;
-    let TimedDuel {
+    let GuestDuel {
         table,
         mut w,
         b: _b,

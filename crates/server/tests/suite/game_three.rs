@@ -45,12 +45,7 @@ async fn classic_three_resignation_ends_the_game_for_all() {
         .await;
     let e = clients[0].expect_error("game_over").await;
     assert_eq!(e["d"]["ack"], 9);
-    let stored: serde_json::Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let stored = app.get_json(&format!("/api/games/{table}"), None).await;
     assert_eq!(stored["status"], "finished");
     assert_eq!(stored["reason"], "resigned-blue");
 }

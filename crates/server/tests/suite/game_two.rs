@@ -2,7 +2,7 @@
 //! lists, replay data and the record download.
 
 use crate::common::play::{next_greedy, play};
-use crate::common::spawn_app_for_scripts;
+use crate::common::{place_of, spawn_app_for_scripts, GuestDuel};
 use serde_json::json;
 use stella_engine::{Colour, Game, Record, Variant};
 
@@ -74,41 +74,21 @@ async fn classic_two_game_to_the_end_updates_ratings() {
     }
 
     // Ratings and history.
-    let r: serde_json::Value = app
-        .get("/api/users/ana/ratings", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let r = app.get_json("/api/users/ana/ratings", None).await;
     assert_eq!(r["ratings"][0]["category"], "duel");
     assert_eq!(r["ratings"][0]["games"], 1);
     assert_eq!(r["history"].as_array().unwrap().len(), 1);
     assert_eq!(r["history"][0]["game_id"], table.as_str());
-    let board: serde_json::Value = app
-        .get("/api/leaderboard/duel", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let board = app.get_json("/api/leaderboard/duel", None).await;
     assert_eq!(board["players"].as_array().unwrap().len(), 2);
     let bad = app.get("/api/leaderboard/chess", None).await;
     assert_eq!(bad.status(), 400);
 
     // The player's game list and the replay.
-    let list: serde_json::Value = app
-        .get("/api/users/boris/games", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list = app.get_json("/api/users/boris/games", None).await;
     assert_eq!(list["games"][0]["id"], table.as_str());
     assert_eq!(list["games"][0]["status"], "finished");
-    let replay: serde_json::Value = app
-        .get(&format!("/api/games/{table}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let replay = app.get_json(&format!("/api/games/{table}"), None).await;
     let moves = replay["moves"].as_array().unwrap();
     assert_eq!(moves.len(), game.moves().len());
     assert_eq!(
@@ -137,12 +117,12 @@ async fn classic_two_game_to_the_end_updates_ratings() {
 #[tokio::test]
 async fn an_eliminating_move_needs_confirmation() {
     let app = spawn_app_for_scripts().await;
-    let (wc, bc) = (app.guest().await, app.guest().await);
-    let mut w = app.ws(Some(&wc)).await;
-    let mut b = app.ws(Some(&bc)).await;
-    let table = w.create(json!({"variant": "classic-2"})).await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
-    b.event("started").await;
+    let GuestDuel {
+        table,
+        mut w,
+        mut b,
+        ..
+    } = app.guest_duel(json!({"variant": "classic-2"})).await;
     let mut game = Game::new(Variant::Classic2);
     let mut ack = 0;
     // Greedy play until white, to move, has a move that would eliminate it.
@@ -211,14 +191,7 @@ async fn an_eliminating_move_needs_confirmation() {
         .await;
     let ended = b.event("ended").await;
     assert_eq!(ended["d"]["reason"], "eliminated");
-    let white = ended["d"]["places"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["colour"] == "white")
-        .unwrap()
-        .clone();
-    assert_eq!(white["place"], 2);
+    assert_eq!(place_of(&ended, "white")["place"], 2);
 }
 
 /// A classic-2 game in which black fills l2, m2, k3 and m3 while white empties
@@ -235,12 +208,12 @@ const WALLED_IN_M1: &str = "m3-m5 f14-f13 m4-m6 e14-g12 k3-i5 g15-g13-g11 l3-l5-
 #[tokio::test]
 async fn an_excused_marble_moves_inside_its_home_without_confirmation() {
     let app = spawn_app_for_scripts().await;
-    let (wc, bc) = (app.guest().await, app.guest().await);
-    let mut w = app.ws(Some(&wc)).await;
-    let mut b = app.ws(Some(&bc)).await;
-    let table = w.create(json!({"variant": "classic-2"})).await;
-    b.send(json!({"t": "join", "d": {"table": table}})).await;
-    b.event("started").await;
+    let GuestDuel {
+        table,
+        mut w,
+        mut b,
+        ..
+    } = app.guest_duel(json!({"variant": "classic-2"})).await;
     let mut game = Game::new(Variant::Classic2);
     let mut ack = 0;
     let m1: stella_engine::Hole = "m1".parse().unwrap();

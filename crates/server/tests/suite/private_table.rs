@@ -2,7 +2,7 @@
 //! invitation, open to whoever holds it.
 
 use crate::common::spawn_app;
-use serde_json::{json, Value};
+use serde_json::json;
 
 #[tokio::test]
 async fn a_private_table_is_hidden_and_needs_its_invitation() {
@@ -32,7 +32,7 @@ async fn a_private_table_is_hidden_and_needs_its_invitation() {
         public.as_str(),
         "the private one was never listed"
     );
-    let listed: Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let listed = app.get_json("/api/tables", None).await;
     let ids: Vec<&str> = listed["tables"]
         .as_array()
         .unwrap()

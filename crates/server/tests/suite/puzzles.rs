@@ -72,15 +72,15 @@ async fn registered_players_earn_a_puzzle_rating_from_checked_moves() {
     })
     .await;
 
-    let set: Value = app.get("/api/puzzles", None).await.json().await.unwrap();
+    let set = app.get_json("/api/puzzles", None).await;
     assert_eq!(set["format"], "stella-puzzles/1");
     assert_eq!(set["puzzles"].as_array().unwrap().len(), 2);
     assert_eq!(set["daily"], json!({"day": 20_427, "id": "race-2"}));
     time.advance(DAY_MS - 10);
-    let set: Value = app.get("/api/puzzles", None).await.json().await.unwrap();
+    let set = app.get_json("/api/puzzles", None).await;
     assert_eq!(set["daily"]["id"], "race-2");
     time.advance(10);
-    let set: Value = app.get("/api/puzzles", None).await.json().await.unwrap();
+    let set = app.get_json("/api/puzzles", None).await;
     assert_eq!(set["daily"], json!({"day": 20_428, "id": "race-1"}));
 
     // Guests keep their rating in the browser; the server rates accounts.
@@ -93,12 +93,7 @@ async fn registered_players_earn_a_puzzle_rating_from_checked_moves() {
     );
 
     let pat = app.register("pat").await;
-    let me: Value = app
-        .get("/api/puzzles/me", Some(&pat))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let me = app.get_json("/api/puzzles/me", Some(&pat)).await;
     assert_eq!(me["rating"]["rating"], 1500.0);
     assert_eq!(me["rating"]["deviation"], 350.0);
     assert_eq!(me["tried"], json!({}));
@@ -156,12 +151,7 @@ async fn registered_players_earn_a_puzzle_rating_from_checked_moves() {
         "{failed}"
     );
 
-    let me: Value = app
-        .get("/api/puzzles/me", Some(&pat))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let me = app.get_json("/api/puzzles/me", Some(&pat)).await;
     assert_eq!(me["attempts"], 2);
     assert_eq!(me["solved"], 1);
     assert_eq!(me["tried"], json!({"race-1": true, "race-2": false}));

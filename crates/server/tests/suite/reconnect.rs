@@ -1,13 +1,13 @@
 //! A client that drops its connection comes back and gets exactly what it missed; the
 //! clock kept running meanwhile.
 
-use crate::common::{spawn_app_at, TimedDuel};
+use crate::common::{spawn_app_at, GuestDuel};
 use serde_json::json;
 
 #[tokio::test]
 async fn reconnect_resyncs_missed_events_and_clock_keeps_running() {
     let (app, time) = spawn_app_at(0, Some(|c| c.lag.max_per_move_ms = 0)).await;
-    let TimedDuel {
+    let GuestDuel {
         table,
         mut w,
         mut b,

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use crate::common::{spawn_app_at, spawn_app_with, Options, TimedDuel, Ws};
+use crate::common::{spawn_app_at, spawn_app_with, GuestDuel, Options, Ws};
 use serde_json::json;
 
 #[tokio::test]
@@ -284,7 +284,7 @@ async fn a_client_that_never_reads_is_closed() {
 async fn unsolicited_pongs_earn_no_lag_refund() {
     use tokio_tungstenite::tungstenite::Message;
     let (app, clock) = spawn_app_at(1_000_000, None).await;
-    let TimedDuel {
+    let GuestDuel {
         table,
         mut w,
         b: _b,

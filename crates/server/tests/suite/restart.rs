@@ -85,7 +85,7 @@ async fn restart_resumes_live_games_without_charging_downtime() {
         json!([179_000, 175_000])
     );
     // The lobby lists it as live.
-    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let lobby = app.get_json("/api/tables", None).await;
     assert_eq!(lobby["tables"][0]["id"], table.as_str());
     assert_eq!(lobby["tables"][0]["status"], "live");
 }
@@ -130,7 +130,7 @@ async fn a_resumed_private_untimed_table_keeps_its_invitation_and_move_deadline(
     .await;
 
     // Still out of the lobby, and still closed to whoever lacks the invitation.
-    let lobby: serde_json::Value = app.get("/api/tables", None).await.json().await.unwrap();
+    let lobby = app.get_json("/api/tables", None).await;
     assert_eq!(
         lobby["tables"],
         json!([]),

@@ -37,8 +37,8 @@ pub struct TestApp {
     join: JoinHandle<()>,
 }
 
-/// A game of [`TestApp::timed_duel`].
-pub struct TimedDuel {
+/// A game of [`TestApp::guest_duel`].
+pub struct GuestDuel {
     pub table: String,
     /// White's client.
     pub w: Ws,
@@ -48,6 +48,16 @@ pub struct TimedDuel {
     pub black_cookie: String,
     /// The `started` event black saw.
     pub started: Value,
+}
+
+/// The entry of `colour` in the `places` of an `ended` event.
+pub fn place_of<'a>(ended: &'a Value, colour: &str) -> &'a Value {
+    ended["d"]["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .find(|p| p["colour"] == colour)
+        .unwrap_or_else(|| panic!("no place of {colour} in {ended}"))
 }
 
 /// Options of [`spawn_app_with`].
@@ -222,6 +232,15 @@ impl TestApp {
         req.send().await.expect("request")
     }
 
+    /// GETs `path` (with the session `cookie`, if any) and returns the JSON body.
+    pub async fn get_json(&self, path: &str, cookie: Option<&str>) -> Value {
+        self.get(path, cookie)
+            .await
+            .json()
+            .await
+            .unwrap_or_else(|e| panic!("GET {path}: no JSON body: {e}"))
+    }
+
     /// Registers `name` and returns its session cookie.
     pub async fn register(&self, name: &str) -> String {
         let res = self
@@ -276,19 +295,16 @@ impl TestApp {
         (table, a, b)
     }
 
-    /// Two guests at a new classic-2 table timed `minutes` + `increment`: white created
-    /// it and black joined; black has seen `started`, white is still to read it.
-    pub async fn timed_duel(&self, minutes: i64, increment: i64) -> TimedDuel {
+    /// Two guests at a new two-seat table made by `create_table` with `create`: white
+    /// created it and black joined; black has seen `started`, white is still to read it.
+    pub async fn guest_duel(&self, create: Value) -> GuestDuel {
         let (white_cookie, black_cookie) = (self.guest().await, self.guest().await);
         let mut w = self.ws(Some(&white_cookie)).await;
         let mut b = self.ws(Some(&black_cookie)).await;
-        let time = json!({"minutes": minutes, "increment": increment});
-        let table = w
-            .create(json!({"variant": "classic-2", "time": time}))
-            .await;
+        let table = w.create(create).await;
         b.send(json!({"t": "join", "d": {"table": table}})).await;
         let started = b.event("started").await;
-        TimedDuel {
+        GuestDuel {
             table,
             w,
             b,
@@ -296,6 +312,13 @@ impl TestApp {
             black_cookie,
             started,
         }
+    }
+
+    /// [`TestApp::guest_duel`] at a classic-2 table timed `minutes` + `increment`.
+    pub async fn timed_duel(&self, minutes: i64, increment: i64) -> GuestDuel {
+        let time = json!({"minutes": minutes, "increment": increment});
+        self.guest_duel(json!({"variant": "classic-2", "time": time}))
+            .await
     }
 
     /// `seats` guests at a new `variant` table whose every seat is a person: the first
