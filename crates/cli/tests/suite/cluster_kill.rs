@@ -36,6 +36,18 @@ async fn stored(node: &Http, table: &str) -> (String, Vec<String>) {
     (replay["status"].as_str().unwrap_or("").to_owned(), paths)
 }
 
+/// The ids of the tables the lobby lists now, as `ws` hears them on subscribing.
+async fn lobby_ids(ws: &mut Ws) -> Vec<String> {
+    ws.send(json!({"t": "lobby_subscribe"})).await;
+    let list = ws.recv_until(|m| m["t"] == "lobby").await;
+    list["d"]["tables"]
+        .as_array()
+        .unwrap_or_else(|| panic!("tables in {list}"))
+        .iter()
+        .filter_map(|t| t["id"].as_str().map(String::from))
+        .collect()
+}
+
 /// Plays up to `n` greedy plies of `game` at `table`, `a` for the first seat and `b`
 /// for the second, until the game is over.
 async fn play_plies(
@@ -259,15 +271,8 @@ async fn the_open_table_of_a_killed_node_leaves_the_other_nodes_lobby() {
     let mut lobby = cluster.http[1].ws(&watcher).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        lobby.send(json!({"t": "lobby_subscribe"})).await;
-        let list = lobby.recv_until(|m| m["t"] == "lobby").await;
-        let ids: Vec<&str> = list["d"]["tables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|t| t["id"].as_str())
-            .collect();
-        if ids.contains(&doomed.as_str()) && ids.contains(&survivor.as_str()) {
+        let ids = lobby_ids(&mut lobby).await;
+        if ids.contains(&doomed) && ids.contains(&survivor) {
             break;
         }
         assert!(
@@ -291,13 +296,5 @@ async fn the_open_table_of_a_killed_node_leaves_the_other_nodes_lobby() {
     );
     assert_eq!(removed["d"]["table"], doomed.as_str());
     assert!(after < Duration::from_secs(10), "{after:?}");
-    lobby.send(json!({"t": "lobby_subscribe"})).await;
-    let list = lobby.recv_until(|m| m["t"] == "lobby").await;
-    let ids: Vec<&str> = list["d"]["tables"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|t| t["id"].as_str())
-        .collect();
-    assert_eq!(ids, vec![survivor.as_str()]);
+    assert_eq!(lobby_ids(&mut lobby).await, vec![survivor]);
 }

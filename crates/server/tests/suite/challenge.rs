@@ -37,16 +37,7 @@ async fn an_accepted_challenge_starts_a_private_table_with_both_seated() {
         .await;
     a.expect_error("no_such_challenge").await;
 
-    b.send(json!({"t": "challenge_accept", "d": {"id": id}}))
-        .await;
-    let mut tables = Vec::new();
-    for ws in [&mut a, &mut b] {
-        let m = ws.recv_until(|m| m["t"] == "challenge_accepted").await;
-        assert_eq!(m["d"]["id"], id.as_str());
-        tables.push(m["d"]["table"].as_str().unwrap().to_owned());
-    }
-    assert_eq!(tables[0], tables[1], "both get the same table");
-    let table = &tables[0];
+    let table = &b.accept_challenge(&id, &mut a).await;
 
     // Both sit there (players come back without an invitation); the game is live.
     a.send(json!({"t": "watch", "d": {"table": table}})).await;

@@ -389,16 +389,7 @@ async fn a_challenge_reaches_a_player_on_another_node_and_every_answer_comes_bac
     assert_eq!(again["d"]["code"], "cannot_challenge", "{again}");
 
     // bob accepts on node 2: both get the table, sit there and play.
-    b.send(json!({"t": "challenge_accept", "d": {"id": id}}))
-        .await;
-    let mut tables = Vec::new();
-    for ws in [&mut a, &mut b] {
-        let m = ws.recv_until(|m| m["t"] == "challenge_accepted").await;
-        assert_eq!(m["d"]["id"], id.as_str());
-        tables.push(m["d"]["table"].as_str().unwrap().to_owned());
-    }
-    assert_eq!(tables[0], tables[1]);
-    let table = tables[0].clone();
+    let table = b.accept_challenge(&id, &mut a).await;
     let mut first = None;
     for ws in [&mut a, &mut b] {
         ws.send(json!({"t": "watch", "d": {"table": table}})).await;

@@ -446,6 +446,21 @@ impl Ws {
             .await
     }
 
+    /// Accepts the challenge `id` that `challenger` sent: both hear it accepted, with the
+    /// same new table, whose id this returns.
+    pub async fn accept_challenge(&mut self, id: &str, challenger: &mut Ws) -> String {
+        self.send(json!({"t": "challenge_accept", "d": {"id": id}}))
+            .await;
+        let mut tables = Vec::new();
+        for ws in [challenger, self] {
+            let m = ws.recv_until(|m| m["t"] == "challenge_accepted").await;
+            assert_eq!(m["d"]["id"], id, "{m}");
+            tables.push(m["d"]["table"].as_str().expect("a table").to_owned());
+        }
+        assert_eq!(tables[0], tables[1], "both get the same table");
+        tables.swap_remove(0)
+    }
+
     /// Asks for a table and returns the answer: `table_created` or an error.
     pub async fn try_create(&mut self, d: Value) -> Value {
         self.send(json!({"t": "create_table", "d": d})).await;
