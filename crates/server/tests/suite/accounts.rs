@@ -171,29 +171,15 @@ async fn guests_get_generated_names() {
 async fn cross_site_requests_are_refused() {
     let app = spawn_app().await;
     let evil = app
-        .http()
-        .post(format!("{}/api/guest", app.base))
-        .header("origin", "http://evil.example")
-        .send()
-        .await
-        .unwrap();
+        .post_guest_with(&[("origin", "http://evil.example")])
+        .await;
     assert_eq!(evil.status(), 403);
     assert_eq!(evil.json::<Value>().await.unwrap()["error"], "bad_origin");
     let sneaky = app
-        .http()
-        .post(format!("{}/api/guest", app.base))
-        .header("sec-fetch-site", "cross-site")
-        .send()
-        .await
-        .unwrap();
+        .post_guest_with(&[("sec-fetch-site", "cross-site")])
+        .await;
     assert_eq!(sneaky.status(), 403);
-    let own = app
-        .http()
-        .post(format!("{}/api/guest", app.base))
-        .header("origin", app.base.clone())
-        .send()
-        .await
-        .unwrap();
+    let own = app.post_guest_with(&[("origin", &app.base)]).await;
     assert_eq!(own.status(), 201);
     // Cross-site WebSocket hijacking is refused at the handshake.
     let mut req = format!("ws://127.0.0.1:{}/ws", app.port)

@@ -152,22 +152,15 @@ async fn only_a_trusted_proxy_names_the_client_address() {
     })
     .await;
     for i in 0..3 {
+        let forwarded = format!("192.0.2.{i}");
         let res = app
-            .http()
-            .post(format!("{}/api/guest", app.base))
-            .header("x-forwarded-for", format!("192.0.2.{i}"))
-            .send()
-            .await
-            .unwrap();
+            .post_guest_with(&[("x-forwarded-for", &forwarded)])
+            .await;
         assert_eq!(res.status(), 201);
     }
     let res = app
-        .http()
-        .post(format!("{}/api/guest", app.base))
-        .header("x-forwarded-for", "192.0.2.77")
-        .send()
-        .await
-        .unwrap();
+        .post_guest_with(&[("x-forwarded-for", "192.0.2.77")])
+        .await;
     assert_eq!(res.status(), 429, "a forged header earns no new budget");
 
     // Behind a trusted proxy, each forwarded client has its own budget.
@@ -232,21 +225,10 @@ async fn the_origin_is_compared_with_the_public_url_not_the_host_header() {
 
     // The default public origin comes from the bound address.
     let app = spawn_app_with(Options::default()).await;
-    let own = app
-        .http()
-        .post(format!("{}/api/guest", app.base))
-        .header("origin", app.base.clone())
-        .send()
-        .await
-        .unwrap();
+    let own = app.post_guest_with(&[("origin", &app.base)]).await;
     assert_eq!(own.status(), 201);
     let forged = app
-        .http()
-        .post(format!("{}/api/guest", app.base))
-        .header("origin", "http://evil.example")
-        .header("host", "evil.example")
-        .send()
-        .await
-        .unwrap();
+        .post_guest_with(&[("origin", "http://evil.example"), ("host", "evil.example")])
+        .await;
     assert_eq!(forged.status(), 403);
 }

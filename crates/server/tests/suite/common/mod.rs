@@ -241,6 +241,16 @@ impl TestApp {
             .unwrap_or_else(|e| panic!("GET {path}: no JSON body: {e}"))
     }
 
+    /// POSTs `/api/guest` with the `headers` given (name, value): for the checks of where
+    /// a request comes from.
+    pub async fn post_guest_with(&self, headers: &[(&str, &str)]) -> reqwest::Response {
+        let mut req = self.http().post(format!("{}/api/guest", self.base));
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        req.send().await.expect("request")
+    }
+
     /// Registers `name` and returns its session cookie.
     pub async fn register(&self, name: &str) -> String {
         let res = self
