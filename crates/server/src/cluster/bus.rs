@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
 use tokio::sync::{broadcast, mpsc, watch};
 
 use crate::monitoring::Metrics;
@@ -372,13 +373,20 @@ pub async fn receive(rx: &mut broadcast::Receiver<Vec<u8>>) -> Option<Received> 
     }
 }
 
-/// The next message on `rx`, passing over probes and logging the messages missed
-/// when the reader fell behind (`what` names them in the log); `None` once the
-/// channel is closed. Cancel-safe like [`receive`].
-pub async fn next_message(rx: &mut broadcast::Receiver<Vec<u8>>, what: &str) -> Option<Vec<u8>> {
+/// The next message on `rx` read as the JSON of a `T`, passing over probes and
+/// logging (where `what` names the messages) those missed when the reader fell behind
+/// and those that do not read as a `T`; `None` once the channel is closed. Cancel-safe
+/// like [`receive`].
+pub async fn next_message<T: DeserializeOwned>(
+    rx: &mut broadcast::Receiver<Vec<u8>>,
+    what: &str,
+) -> Option<T> {
     loop {
         match receive(rx).await? {
-            Received::Message(payload) => return Some(payload),
+            Received::Message(payload) => match serde_json::from_slice(&payload) {
+                Ok(message) => return Some(message),
+                Err(e) => tracing::warn!(error = %e, "an unreadable message among {what}"),
+            },
             Received::Missed(n) => tracing::warn!(missed = n, "{what} fell behind"),
         }
     }
@@ -424,22 +432,39 @@ mod tests {
         }
         assert_eq!(receive(&mut rx).await, Some(Received::Missed(1)));
         assert_eq!(
-            next_message(&mut rx, "test messages").await,
-            Some(b"tri".to_vec())
-        );
-        tx.send(b"\0probe:b".to_vec()).unwrap();
-        tx.send(b"fiv".to_vec()).unwrap();
-        tx.send(b"six".to_vec()).unwrap();
-        // Falling behind again: the gap is passed over, the next message comes.
-        assert_eq!(
-            next_message(&mut rx, "test messages").await,
-            Some(b"fiv".to_vec())
+            receive(&mut rx).await,
+            Some(Received::Message(b"tri".to_vec()))
         );
         drop(tx);
         assert_eq!(
-            next_message(&mut rx, "test messages").await,
-            Some(b"six".to_vec())
+            receive(&mut rx).await,
+            Some(Received::Message(b"for".to_vec()))
         );
         assert_eq!(receive(&mut rx).await, None);
+    }
+
+    #[tokio::test]
+    async fn a_reader_of_messages_passes_over_probes_gaps_and_unreadable_ones() {
+        // Room for four messages.
+        let (tx, mut rx) = broadcast::channel(4);
+        async fn next(rx: &mut broadcast::Receiver<Vec<u8>>) -> Option<Vec<u32>> {
+            next_message(rx, "test messages").await
+        }
+        tx.send(b"\0probe:a".to_vec()).unwrap();
+        tx.send(b"[1]".to_vec()).unwrap();
+        assert_eq!(next(&mut rx).await, Some(vec![1]));
+        tx.send(b"not json".to_vec()).unwrap();
+        tx.send(b"{\"a\":1}".to_vec()).unwrap();
+        tx.send(b"[2, 3]".to_vec()).unwrap();
+        assert_eq!(next(&mut rx).await, Some(vec![2, 3]));
+        for m in [&b"[4]"[..], b"\0probe:b", b"[5]", b"[6]", b"[7]"] {
+            tx.send(m.to_vec()).unwrap();
+        }
+        // [4] fell out of the buffer: the gap is passed over, the next message comes.
+        assert_eq!(next(&mut rx).await, Some(vec![5]));
+        drop(tx);
+        assert_eq!(next(&mut rx).await, Some(vec![6]));
+        assert_eq!(next(&mut rx).await, Some(vec![7]));
+        assert_eq!(next(&mut rx).await, None);
     }
 }

@@ -131,12 +131,12 @@ impl ClusterChallenges {
                         Some(r) => me.pass_on(&state, r).await,
                         None => break,
                     },
-                    p = next_message(&mut heard, "challenge messages") => match p {
-                        Some(p) => me.on_heard(&state, &p),
+                    w = next_message(&mut heard, "challenge messages") => match w {
+                        Some(w) => me.on_heard(&state, w),
                         None => break,
                     },
-                    p = next_message(&mut mine, "challenge requests") => match p {
-                        Some(p) => me.on_mine(&state, &p),
+                    w = next_message(&mut mine, "challenge requests") => match w {
+                        Some(w) => me.on_mine(&state, w),
                         None => break,
                     },
                     _ = refresh.tick() => me.refresh(&state).await,
@@ -222,27 +222,26 @@ impl ClusterChallenges {
         let _ = self.bus.pipeline(&pipe).await;
     }
 
-    fn on_heard(&self, state: &AppState, payload: &[u8]) {
-        match serde_json::from_slice::<Wire>(payload) {
-            Ok(Wire::Tell { from, users, msg }) if from != self.node => {
+    fn on_heard(&self, state: &AppState, wire: Wire) {
+        match wire {
+            Wire::Tell { from, users, msg } if from != self.node => {
                 let users: Vec<&str> = users.iter().map(String::as_str).collect();
                 state
                     .challenges
                     .heard(&from, &users, *msg, state.time.now_ms());
             }
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "unreadable challenge message"),
+            _ => {}
         }
     }
 
-    fn on_mine(self: &Arc<Self>, state: &AppState, payload: &[u8]) {
-        match serde_json::from_slice::<Wire>(payload) {
-            Ok(Wire::Act {
+    fn on_mine(self: &Arc<Self>, state: &AppState, wire: Wire) {
+        match wire {
+            Wire::Act {
                 id,
                 from,
                 challenge,
                 act,
-            }) => {
+            } => {
                 let (me, state) = (self.clone(), state.clone());
                 tokio::spawn(async move {
                     let result = carry_out(&state, &challenge, act)
@@ -257,14 +256,13 @@ impl ClusterChallenges {
                     }
                 });
             }
-            Ok(Wire::Done { id, result }) => {
+            Wire::Done { id, result } => {
                 let waiter = self.pending.lock().expect("challenges lock").remove(&id);
                 if let Some(waiter) = waiter {
                     let _ = waiter.send(result.map_err(|e| ProtoError::new(e.code, e.message)));
                 }
             }
-            Ok(Wire::Tell { .. }) => {}
-            Err(e) => tracing::warn!(error = %e, "unreadable challenge request"),
+            Wire::Tell { .. } => {}
         }
     }
 

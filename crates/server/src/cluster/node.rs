@@ -145,19 +145,18 @@ impl ClusterNode {
                             tracing::warn!(error = %e, "could not share a lobby change");
                         }
                     }
-                    payload = next_message(&mut remote, "lobby changes") => {
-                        let Some(payload) = payload else { break };
-                        match serde_json::from_slice::<LobbyChange>(&payload) {
-                            Ok(LobbyChange::Update { from, summary }) if from != me => {
+                    change = next_message(&mut remote, "lobby changes") => {
+                        let Some(change) = change else { break };
+                        match change {
+                            LobbyChange::Update { from, summary } if from != me => {
                                 lobby.publish(summary)
                             }
-                            Ok(LobbyChange::Remove { from, table }) if from != me => {
+                            LobbyChange::Remove { from, table } if from != me => {
                                 if lobby.get(&table).is_none() {
                                     lobby.forget_listed(&table);
                                 }
                             }
-                            Ok(_) => {}
-                            Err(e) => tracing::warn!(error = %e, "unreadable lobby change"),
+                            _ => {}
                         }
                     }
                     _ = shutdown.changed() => break,

@@ -184,21 +184,17 @@ pub async fn spawn_orphan_sweep(
                         lobby.forget_listed(&id);
                     }
                 }
-                payload = next_message(&mut rx, "heartbeats") => {
-                    let Some(payload) = payload else { break };
-                    match serde_json::from_slice::<Heartbeat>(&payload) {
-                        Ok(beat) if beat.node != node => {
-                            vouches.heard(&beat, Instant::now());
-                            let Heartbeat { tables, open, .. } = beat;
-                            relist(open, &lobby);
-                            for t in &tables {
-                                if let Some(owner) = &t.owner {
-                                    lobby.set_listed_owner(&t.id, owner);
-                                }
+                beat = next_message::<Heartbeat>(&mut rx, "heartbeats") => {
+                    let Some(beat) = beat else { break };
+                    if beat.node != node {
+                        vouches.heard(&beat, Instant::now());
+                        let Heartbeat { tables, open, .. } = beat;
+                        relist(open, &lobby);
+                        for t in &tables {
+                            if let Some(owner) = &t.owner {
+                                lobby.set_listed_owner(&t.id, owner);
                             }
                         }
-                        Ok(_) => {}
-                        Err(e) => tracing::warn!(error = %e, "unreadable heartbeat"),
                     }
                 }
                 _ = shutdown.changed() => break,

@@ -180,14 +180,11 @@ impl ClusterPairing {
         let weak = Arc::downgrade(&pairing);
         tokio::spawn(async move {
             loop {
-                let Some(payload) = next_message(&mut rx, "pairing messages").await else {
+                let Some(wire) = next_message(&mut rx, "pairing messages").await else {
                     break;
                 };
                 let Some(pairing) = weak.upgrade() else { break };
-                match serde_json::from_slice::<Wire>(&payload) {
-                    Ok(wire) => pairing.on_wire(wire).await,
-                    Err(e) => tracing::warn!(error = %e, "unreadable pairing message"),
-                }
+                pairing.on_wire(wire).await;
             }
         });
         let weak = Arc::downgrade(&pairing);

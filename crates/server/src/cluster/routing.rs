@@ -209,29 +209,28 @@ impl Router {
         let weak = Arc::downgrade(&router);
         tokio::spawn(async move {
             loop {
-                let Some(payload) = next_message(&mut rx, "node channel messages").await else {
+                let Some(wire) = next_message(&mut rx, "node channel messages").await else {
                     break;
                 };
                 let Some(router) = weak.upgrade() else { break };
-                match serde_json::from_slice::<Wire>(&payload) {
-                    Ok(Wire::Request {
+                match wire {
+                    Wire::Request {
                         id,
                         from,
                         table,
                         command,
-                    }) => {
+                    } => {
                         tokio::spawn(async move {
                             router.answer(id, &from, &table, command).await;
                         });
                     }
-                    Ok(Wire::Reply { id, answer }) => {
+                    Wire::Reply { id, answer } => {
                         let waiter = router.pending.lock().expect("router lock").remove(&id);
                         if let Some(waiter) = waiter {
                             let _ =
                                 waiter.send(answer.map_err(|e| ProtoError::new(e.code, e.message)));
                         }
                     }
-                    Err(e) => tracing::warn!(error = %e, "unreadable bus message"),
                 }
             }
         });

@@ -38,12 +38,10 @@ pub async fn spawn_session_relay(bus: Bus, node: String, state: AppState) -> Res
                         tracing::warn!(error = %e, "could not tell the other nodes of an ended session");
                     }
                 }
-                payload = next_message(&mut remote, "ended sessions") => {
-                    let Some(payload) = payload else { break };
-                    match serde_json::from_slice::<Ended>(&payload) {
-                        Ok(e) if e.from != node => state.sessions.end_here(&e.session),
-                        Ok(_) => {}
-                        Err(e) => tracing::warn!(error = %e, "unreadable ended session"),
+                ended = next_message::<Ended>(&mut remote, "ended sessions") => {
+                    let Some(e) = ended else { break };
+                    if e.from != node {
+                        state.sessions.end_here(&e.session);
                     }
                 }
                 _ = shutdown.changed() => break,
