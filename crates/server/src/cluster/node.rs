@@ -151,10 +151,10 @@ impl ClusterNode {
                             LobbyChange::Update { from, summary } if from != me => {
                                 lobby.publish(summary)
                             }
-                            LobbyChange::Remove { from, table } if from != me => {
-                                if lobby.get(&table).is_none() {
-                                    lobby.forget_listed(&table);
-                                }
+                            LobbyChange::Remove { from, table }
+                                if from != me && lobby.get(&table).is_none() =>
+                            {
+                                lobby.forget_listed(&table);
                             }
                             _ => {}
                         }
