@@ -6,8 +6,12 @@
 use crate::common::{spawn_app, spawn_app_at, Ws};
 use serde_json::{json, Value};
 
-async fn ended(ws: &mut Ws) -> Value {
-    ws.recv_until(|m| m["t"] == "challenge_ended").await
+/// Each of `clients` hears that the challenge `id` ended for `reason`.
+async fn all_hear_ended(clients: [&mut Ws; 2], id: &Value, reason: &str) {
+    for ws in clients {
+        let m = ws.recv_until(|m| m["t"] == "challenge_ended").await;
+        assert_eq!(m["d"], json!({"id": id, "reason": reason}));
+    }
 }
 
 #[tokio::test]
@@ -77,10 +81,7 @@ async fn declining_cancelling_and_leaving_end_a_challenge_for_both() {
     b.recv_until(|m| m["t"] == "challenge").await;
     b.send(json!({"t": "challenge_decline", "d": {"id": id}}))
         .await;
-    for ws in [&mut a, &mut b] {
-        let m = ended(ws).await;
-        assert_eq!(m["d"], json!({"id": id, "reason": "declined"}));
-    }
+    all_hear_ended([&mut a, &mut b], &id, "declined").await;
 
     let id = a.challenge("bob", json!({})).await["d"]["id"].clone();
     b.recv_until(|m| m["t"] == "challenge").await;
@@ -90,10 +91,7 @@ async fn declining_cancelling_and_leaving_end_a_challenge_for_both() {
     b.expect_error("no_such_challenge").await;
     a.send(json!({"t": "challenge_cancel", "d": {"id": id}}))
         .await;
-    for ws in [&mut a, &mut b] {
-        let m = ended(ws).await;
-        assert_eq!(m["d"], json!({"id": id, "reason": "cancelled"}));
-    }
+    all_hear_ended([&mut a, &mut b], &id, "cancelled").await;
 
     // Bob sees what waits for him when he opens the lobby.
     let id = a.challenge("bob", json!({})).await["d"]["id"].clone();
@@ -104,10 +102,7 @@ async fn declining_cancelling_and_leaving_end_a_challenge_for_both() {
 
     // The challenger closes the page: both of Bob's connections hear it.
     drop(a);
-    for ws in [&mut b, &mut b2] {
-        let m = ended(ws).await;
-        assert_eq!(m["d"], json!({"id": id, "reason": "left"}));
-    }
+    all_hear_ended([&mut b, &mut b2], &id, "left").await;
     b.send(json!({"t": "challenge_accept", "d": {"id": id}}))
         .await;
     b.expect_error("no_such_challenge").await;
@@ -183,10 +178,7 @@ async fn an_unanswered_challenge_expires_after_three_minutes() {
     let list = b.recv_until(|m| m["t"] == "challenges").await;
     assert_eq!(list["d"]["challenges"][0]["id"], id, "still open");
     time.advance(1_000);
-    for ws in [&mut a, &mut b] {
-        let m = ended(ws).await;
-        assert_eq!(m["d"], json!({"id": id, "reason": "expired"}));
-    }
+    all_hear_ended([&mut a, &mut b], &id, "expired").await;
     b.send(json!({"t": "challenge_accept", "d": {"id": id}}))
         .await;
     b.expect_error("no_such_challenge").await;
