@@ -31,6 +31,20 @@ async fn create_at_once(clients: &mut [Ws], d: &Value) -> (Vec<String>, Vec<Stri
     (made, refused)
 }
 
+/// [`create_at_once`], checking that exactly `limit` tables are made and every other
+/// request is refused with `code`: the tables made.
+async fn create_up_to_the_limit(
+    clients: &mut [Ws],
+    d: &Value,
+    limit: usize,
+    code: &str,
+) -> Vec<String> {
+    let (made, refused) = create_at_once(clients, d).await;
+    assert_eq!(made.len(), limit, "made {made:?}, refused {refused:?}");
+    assert!(refused.iter().all(|c| c == code), "{refused:?}");
+    made
+}
+
 /// Open and live tables created by `user` in the database.
 async fn unfinished_of(app: &TestApp, user: &str) -> usize {
     app.state
@@ -100,12 +114,7 @@ async fn creations_at_once_on_two_nodes_never_pass_the_open_tables_limit() {
     let mut all = clients(&n1, &n2, &cookie).await;
     let open = json!({"variant": "classic-3"});
 
-    let (made, refused) = create_at_once(&mut all, &open).await;
-    assert_eq!(made.len(), limit, "made {made:?}, refused {refused:?}");
-    assert!(
-        refused.iter().all(|c| c == "too_many_tables"),
-        "{refused:?}"
-    );
+    let made = create_up_to_the_limit(&mut all, &open, limit, "too_many_tables").await;
     assert_eq!(unfinished_of(&n1, &me).await, limit);
     // Asking again on either node is refused too.
     for i in [0, PER_NODE] {
@@ -138,12 +147,8 @@ async fn computer_tables_at_once_on_two_nodes_never_pass_their_limit() {
     let mut all = clients(&n1, &n2, &guest).await;
     let vs_computer = json!({"variant": "classic-2", "seats": ["me", {"computer": 1}]});
 
-    let (made, refused) = create_at_once(&mut all, &vs_computer).await;
-    assert_eq!(made.len(), limit, "made {made:?}, refused {refused:?}");
-    assert!(
-        refused.iter().all(|c| c == "too_many_computer_tables"),
-        "{refused:?}"
-    );
+    let made =
+        create_up_to_the_limit(&mut all, &vs_computer, limit, "too_many_computer_tables").await;
     assert_eq!(unfinished_of(&n1, &me).await, limit);
 
     // Resigning ends the games; then the user may play the computer again.
