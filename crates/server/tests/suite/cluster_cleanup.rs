@@ -8,11 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use stella_server::cluster::{Bus, Leases, LEASE_MS};
-use stella_server::monitoring::Metrics;
+use stella_server::cluster::{Leases, LEASE_MS};
 use stella_server::storage::{GameRow, SeatRow, Storage};
 use stella_server::{SystemTimeSource, TimeSource};
-use tokio::sync::watch;
 
 use crate::common::cluster::{cluster_node, redis, two_node_cluster};
 use crate::common::{listing, TestApp};
@@ -94,10 +92,7 @@ async fn a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere()
         .unwrap()
         .expect("a new table's lease");
     let last_renewed = Instant::now();
-    let (_stop, shutdown) = watch::channel(false);
-    let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
-        .await
-        .unwrap();
+    let bus = redis.connect_bus().await;
     let listing = json!({"l": "update", "from": "ghost-node", "summary": listing::open_duel(table, user, "ghostly")});
     let beat = json!({"node": "ghost-node", "tables": [{"id": table, "owner": user}]});
     let deadline = Instant::now() + Duration::from_secs(5);

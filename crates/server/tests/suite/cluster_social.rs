@@ -10,9 +10,6 @@ use std::time::{Duration, Instant};
 use futures_util::future::join_all;
 use serde_json::json;
 use stella_engine::{Game, Variant};
-use stella_server::cluster::Bus;
-use stella_server::monitoring::Metrics;
-use tokio::sync::watch;
 
 use crate::common::cluster::{
     cluster_node, redis, two_node_cluster, two_player_cluster, TwoPlayers,
@@ -293,10 +290,7 @@ async fn a_dead_nodes_open_table_leaves_the_other_nodes_lobby() {
 
     // A third node, speaking on the bus as a node does: it lists an open table and
     // sends heartbeats naming it, then dies without a word.
-    let (_stop, shutdown) = watch::channel(false);
-    let ghost = Bus::connect(&redis.url(), Metrics::new(), shutdown)
-        .await
-        .unwrap();
+    let ghost = redis.connect_bus().await;
     let listing = json!({"l": "update", "from": "ghost", "summary": listing::open_duel("ghost-table", "ghost-user", "ghost")});
     ghost
         .publish("stella:lobby", listing.to_string().as_bytes())
@@ -467,10 +461,7 @@ async fn requests_of_a_dead_node_and_earlier_requests_of_the_same_user_pair_nobo
         return;
     };
     // A request left in the 5+3 queue by a node that died.
-    let (_stop, shutdown) = watch::channel(false);
-    let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
-        .await
-        .unwrap();
+    let bus = redis.connect_bus().await;
     let dead = json!({
         "node": "dead-node",
         "conn": 1,
@@ -521,10 +512,7 @@ async fn a_request_redis_lost_is_put_back_and_paired() {
     else {
         return;
     };
-    let (_stop, shutdown) = watch::channel(false);
-    let bus = Bus::connect(&redis.url(), Metrics::new(), shutdown)
-        .await
-        .unwrap();
+    let bus = redis.connect_bus().await;
     let (ana, bo) = (n1.register("ana").await, n2.register("boris").await);
     let ana_id = n1.user_id(&ana).await;
     let mut a = n1.ws(Some(&ana)).await;

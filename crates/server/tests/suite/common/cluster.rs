@@ -11,6 +11,10 @@
 use std::process::{Child, Command as Process, Stdio};
 use std::time::Duration;
 
+use stella_server::cluster::Bus;
+use stella_server::monitoring::Metrics;
+use tokio::sync::watch;
+
 use super::{spawn_app_with, Options, TestApp, Ws};
 
 /// A Redis server the test started, stopped when dropped.
@@ -111,6 +115,33 @@ impl RedisUnderTest {
             RedisUnderTest::Own(s) => s.url(),
             RedisUnderTest::Shared(url) => url.clone(),
         }
+    }
+}
+
+impl RedisUnderTest {
+    /// A bus connection of the test's own on this Redis, to speak on the bus as a node
+    /// would; it runs until dropped.
+    pub async fn connect_bus(&self) -> OwnBus {
+        let (stop, shutdown) = watch::channel(false);
+        let bus = Bus::connect(&self.url(), Metrics::new(), shutdown)
+            .await
+            .expect("the bus connects");
+        OwnBus { bus, _stop: stop }
+    }
+}
+
+/// A bus connection of a test (see [`RedisUnderTest::connect_bus`]); derefs to its [`Bus`].
+pub struct OwnBus {
+    bus: Bus,
+    /// Dropped with the connection: its background task stops then.
+    _stop: watch::Sender<bool>,
+}
+
+impl std::ops::Deref for OwnBus {
+    type Target = Bus;
+
+    fn deref(&self) -> &Bus {
+        &self.bus
     }
 }
 
