@@ -298,15 +298,7 @@ impl Engine {
 
 /// Writes one `info` line: depth, score, nodes, time, nps and the PV as paths.
 fn write_info(out: &mut dyn Write, position: &Position, info: &Info) -> io::Result<()> {
-    let mut pos = *position;
-    let mut pv = Vec::new();
-    for m in &info.pv {
-        if !pos.is_legal(m) {
-            break;
-        }
-        pv.push(pos.path_of(m).to_string());
-        pos.play_unchecked(m);
-    }
+    let pv = crate::judgement::pv_paths(position, &info.pv);
     let nps = info.nodes * 1000 / info.time_ms.max(1);
     writeln!(
         out,
