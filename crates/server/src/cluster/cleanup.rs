@@ -8,12 +8,12 @@
 //! no result to keep and no game to take over, and a user looking at the table later
 //! finds it called off rather than waiting for ever.
 
-use super::lease::Leases;
+use super::lease::{Leases, LEASE_MS};
 use crate::lobby::Lobby;
 use crate::storage::{Storage, StorageResult};
 
-/// Marks aborted every open game whose lease lapsed by `now` and takes it out of this
-/// node's lobby list (the removal reaches the other nodes' lists like any other);
+/// Marks aborted every open game whose lease lapsed by `now`, or that has no lease and
+/// was made more than [`LEASE_MS`] ago, and takes it out of this node's lobby list (the removal reaches the other nodes' lists like any other);
 /// returns the games marked. Any node may run it at any time: each game is marked by
 /// one node only (see [`Storage::abort_orphaned_open_games`]).
 pub async fn close_orphaned_open_tables(
@@ -21,7 +21,9 @@ pub async fn close_orphaned_open_tables(
     lobby: &Lobby,
     now: i64,
 ) -> StorageResult<Vec<String>> {
-    let closed = storage.abort_orphaned_open_games(now).await?;
+    let closed = storage
+        .abort_orphaned_open_games(now, now - LEASE_MS)
+        .await?;
     for id in &closed {
         if lobby.get(id).is_some() {
             // This node still runs it although its lease lapsed (it could not renew

@@ -132,6 +132,41 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// Whether answering it may write to the database for the table (seats, moves,
+    /// results, chat): what a node that lost the table's lease must no longer do.
+    pub(crate) fn writes(&self) -> bool {
+        !matches!(
+            self,
+            Command::Watch { .. } | Command::Presence { .. } | Command::Subscribe { .. }
+        )
+    }
+
+    /// Answers the command with `error` without doing it (commands without an answer
+    /// are dropped).
+    pub(crate) fn refuse(self, error: ProtoError) {
+        let reply = match self {
+            Command::Join { reply, .. }
+            | Command::Leave { reply, .. }
+            | Command::Move { reply, .. }
+            | Command::Resign { reply, .. }
+            | Command::ClaimWin { reply, .. }
+            | Command::Abort { reply, .. }
+            | Command::Rematch { reply, .. }
+            | Command::Chat { reply, .. } => reply,
+            Command::Watch { reply, .. } => {
+                let _ = reply.send(Err(error));
+                return;
+            }
+            Command::Presence { .. }
+            | Command::Subscribe { .. }
+            | Command::ComputerFailed { .. }
+            | Command::ComputerMove { .. } => return,
+        };
+        let _ = reply.send(Err(error));
+    }
+}
+
 /// A cheap handle to a table task.
 #[derive(Debug, Clone)]
 pub struct TableHandle {
