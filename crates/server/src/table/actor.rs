@@ -265,6 +265,12 @@ impl TableActor {
                 let _ = reply.send(self.events.subscribe());
             }
             Command::ComputerMove { ply, mv } => self.on_computer_move(ply, mv).await,
+            Command::LeaseLost => {
+                // A live table stops at its next write, as a refused move stops it.
+                if self.core.status == Status::Open && !self.may_act() {
+                    self.give_up().await;
+                }
+            }
             Command::ComputerFailed { ply } => self.on_computer_failed(ply).await,
         }
     }

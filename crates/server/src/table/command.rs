@@ -130,6 +130,10 @@ pub enum Command {
         /// The chosen move.
         mv: Move,
     },
+    /// This node's lease of the table lapsed or was taken (its renewal found it gone):
+    /// a table still waiting for players closes at once rather than at its next
+    /// command, so its people hear of it and its heartbeat stops listing it.
+    LeaseLost,
 }
 
 impl Command {
@@ -138,7 +142,10 @@ impl Command {
     pub(crate) fn writes(&self) -> bool {
         !matches!(
             self,
-            Command::Watch { .. } | Command::Presence { .. } | Command::Subscribe { .. }
+            Command::Watch { .. }
+                | Command::Presence { .. }
+                | Command::Subscribe { .. }
+                | Command::LeaseLost
         )
     }
 
@@ -161,7 +168,8 @@ impl Command {
             Command::Presence { .. }
             | Command::Subscribe { .. }
             | Command::ComputerFailed { .. }
-            | Command::ComputerMove { .. } => return,
+            | Command::ComputerMove { .. }
+            | Command::LeaseLost => return,
         };
         let _ = reply.send(Err(error));
     }
@@ -259,6 +267,12 @@ impl TableHandle {
             .await
             .map_err(|_| gone())?;
         rx.await.map_err(|_| gone())
+    }
+
+    /// Tells the task that this node lost the table's lease (see
+    /// [`Command::LeaseLost`]); a task already gone needs no telling.
+    pub async fn lease_lost(&self) {
+        let _ = self.tx.send(Command::LeaseLost).await;
     }
 
     /// Follows the table from version `since`, as `viewer` (a user id) sees it

@@ -77,11 +77,12 @@ async fn an_open_table_whose_lease_lapsed_does_not_start_when_it_fills() {
     let limit = Duration::from_millis(LEASE_MS as u64);
     until_status(&storage, &table, "aborted", limit).await;
 
-    // The second player joins at node a: the game does not start, both are told.
+    // The second player joins at node a: the game does not start, both are told. Node
+    // a closes the table when its renewal finds the lease gone, or else when the join
+    // finds it gone (its own view of the lease, then the starting `UPDATE`'s check),
+    // whichever comes first: the outcome is the same.
     wb.send(json!({"t": "join", "d": {"table": table}})).await;
-    let refused = wb.expect_error("no_such_table").await;
-    let message = refused["d"]["message"].as_str().unwrap();
-    assert!(message.contains("closed"), "{message}");
+    wb.expect_error("no_such_table").await;
     let seen = wa
         .recv_until(|m| {
             m["t"] == "event" && (m["d"]["type"] == "closed" || m["d"]["type"] == "started")
@@ -108,6 +109,47 @@ async fn an_open_table_whose_lease_lapsed_does_not_start_when_it_fills() {
     wb.expect_error("no_such_table").await;
     wa.assert_alive().await;
     assert_eq!(status(&storage, &table).await, "aborted");
+}
+
+#[tokio::test]
+async fn a_game_called_off_in_the_database_is_not_started_by_its_node() {
+    let test = "a_game_called_off_in_the_database_is_not_started_by_its_node";
+    let Some(redis) = redis(test).await else {
+        return;
+    };
+    let a = cluster_node(&redis.url(), None).await;
+    let ana = a.guest().await;
+    let boris = a.guest().await;
+    let mut wa = a.ws(Some(&ana)).await;
+    let mut wb = a.ws(Some(&boris)).await;
+    let table = wa.create(json!({"variant": "classic-2"})).await;
+    // The game is called off in the database while node a still holds its lease, so
+    // only the starting statement's own check of the row can refuse the start.
+    let storage = a.state.storage.clone();
+    storage.abort_game(&table, a.time.now_ms()).await.unwrap();
+    assert!(a.state.cluster().unwrap().leases.token(&table).is_some());
+
+    wb.send(json!({"t": "join", "d": {"table": table}})).await;
+    let refused = wb.expect_error("no_such_table").await;
+    let message = refused["d"]["message"].as_str().unwrap();
+    assert!(message.contains("table was closed"), "{message}");
+    let seen = wa
+        .recv_until(|m| {
+            m["t"] == "event" && (m["d"]["type"] == "closed" || m["d"]["type"] == "started")
+        })
+        .await;
+    assert_eq!(seen["d"]["type"], "closed", "{seen}");
+    let row = storage.game(&table).await.unwrap().unwrap();
+    assert_eq!((row.status.as_str(), row.started_ms), ("aborted", None));
+    // The task is gone and, its game ended, the node gives its lease up.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while a.state.lobby.get(&table).is_some()
+        || listed(&a, &table)
+        || storage.lease(&table).await.unwrap().is_some()
+    {
+        assert!(Instant::now() < deadline, "the table and its lease are gone");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 #[tokio::test]
