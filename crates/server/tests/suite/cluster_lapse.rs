@@ -147,7 +147,10 @@ async fn a_game_called_off_in_the_database_is_not_started_by_its_node() {
         || listed(&a, &table)
         || storage.lease(&table).await.unwrap().is_some()
     {
-        assert!(Instant::now() < deadline, "the table and its lease are gone");
+        assert!(
+            Instant::now() < deadline,
+            "the table and its lease are gone"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
