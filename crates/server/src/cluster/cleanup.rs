@@ -8,12 +8,44 @@
 //! no result to keep and no game to take over, and a user looking at the table later
 //! finds it called off rather than waiting for ever.
 
-use super::lease::Leases;
+use std::sync::Arc;
+
+use tokio::sync::{broadcast, watch};
+
+use super::lease::{Leases, LEASE_MS};
 use crate::lobby::Lobby;
 use crate::storage::{Storage, StorageResult};
 
-/// Marks aborted every open game whose lease lapsed by `now` and takes it out of this
-/// node's lobby list (the removal reaches the other nodes' lists like any other);
+/// Tells each table task of this node whose lease was lost (a renewal found it lapsed
+/// or taken: the node was paused, or cut off from the database, for longer than the
+/// lease) until `shutdown`: an open table then closes at once (its game is called
+/// off by the sweep of any node), instead of staying listed here, and vouched for in
+/// this node's heartbeats, until its next command.
+pub fn spawn_close_lost(leases: &Leases, lobby: Arc<Lobby>, mut shutdown: watch::Receiver<bool>) {
+    let mut lost = leases.subscribe_lost();
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                table = lost.recv() => match table {
+                    Ok(table) => {
+                        if let Some(handle) = lobby.get(&table) {
+                            handle.lease_lost().await;
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        // Those tables still close at their next command.
+                        tracing::warn!(missed = n, "lost leases went unheard");
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                },
+                _ = shutdown.changed() => break,
+            }
+        }
+    });
+}
+
+/// Marks aborted every open game whose lease lapsed by `now`, or that has no lease and
+/// was made more than [`LEASE_MS`] ago, and takes it out of this node's lobby list (the removal reaches the other nodes' lists like any other);
 /// returns the games marked. Any node may run it at any time: each game is marked by
 /// one node only (see [`Storage::abort_orphaned_open_games`]).
 pub async fn close_orphaned_open_tables(
@@ -21,7 +53,9 @@ pub async fn close_orphaned_open_tables(
     lobby: &Lobby,
     now: i64,
 ) -> StorageResult<Vec<String>> {
-    let closed = storage.abort_orphaned_open_games(now).await?;
+    let closed = storage
+        .abort_orphaned_open_games(now, now - LEASE_MS)
+        .await?;
     for id in &closed {
         if lobby.get(id).is_some() {
             // This node still runs it although its lease lapsed (it could not renew

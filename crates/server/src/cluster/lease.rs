@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use tokio::sync::{broadcast, watch};
 
-use crate::storage::{LeaseRow, Storage, StorageResult};
+use crate::storage::{Fence, GameRow, LeaseRow, SeatRow, Storage, StorageResult};
 use crate::time::{Millis, TimeSource};
 
 /// How long a lease lasts from its last renewal.
@@ -91,6 +91,26 @@ impl Leases {
         }))
     }
 
+    /// Stores a new table's game and seats together with its first lease (one
+    /// transaction), which this node holds from then on.
+    pub async fn insert_game(
+        &self,
+        game: &GameRow,
+        seats: &[SeatRow],
+    ) -> StorageResult<LeaseToken> {
+        let now = self.time.now_ms();
+        let row = self
+            .storage
+            .insert_game_leased(game, seats, &self.node, now + LEASE_MS)
+            .await?;
+        self.hold(&row);
+        Ok(LeaseToken {
+            table: game.id.clone(),
+            node: self.node.clone(),
+            epoch: row.epoch,
+        })
+    }
+
     fn hold(&self, row: &LeaseRow) {
         self.held.lock().expect("lease lock").insert(
             row.table_id.clone(),
@@ -119,6 +139,16 @@ impl Leases {
                 node: self.node.clone(),
                 epoch: h.epoch,
             })
+    }
+
+    /// The fence of a write of `table` now (see [`Fence`]), while this node may still
+    /// act for it ([`Self::token`]).
+    pub fn fence(&self, table: &str) -> Option<Fence> {
+        self.token(table).map(|t| Fence {
+            node: t.node,
+            epoch: t.epoch,
+            now: self.time.now_ms(),
+        })
     }
 
     /// The tables this node holds.
@@ -335,6 +365,82 @@ mod tests {
         assert_eq!(leases_held(&a), 2.0);
         a.release("t1", false).await.unwrap();
         assert_eq!(leases_held(&a), 1.0);
+    }
+
+    #[tokio::test]
+    async fn a_new_game_is_stored_with_its_lease() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage.clone(), "a", time.clone());
+        let game = GameRow::open("t1", "classic-2", None, 10_000);
+        let token = a.insert_game(&game, &[]).await.unwrap();
+        assert_eq!((token.node.as_str(), token.epoch), ("a", 1));
+        assert_eq!(a.token("t1"), Some(token));
+        let row = storage.lease("t1").await.unwrap().unwrap();
+        assert_eq!(row.expires_ms, 10_000 + LEASE_MS);
+        assert_eq!(storage.game("t1").await.unwrap().unwrap().status, "open");
+        // The same id again stores neither the game nor a lease.
+        assert!(a.insert_game(&game, &[]).await.is_err());
+        assert_eq!(storage.lease("t1").await.unwrap().unwrap().epoch, 1);
+    }
+
+    #[tokio::test]
+    async fn a_game_starts_only_while_open_and_under_its_lease() {
+        let (_dir, storage) = storage().await;
+        let time = Arc::new(ManualTime::new(10_000));
+        let a = Leases::new(storage.clone(), "a", time.clone());
+        for id in ["ok", "aborted", "lapsed", "taken"] {
+            a.insert_game(&GameRow::open(id, "classic-2", None, 10_000), &[])
+                .await
+                .unwrap();
+        }
+        let fence = |table: &str| a.fence(table).unwrap();
+        let (ok, aborted, lapsed) = (fence("ok"), fence("aborted"), fence("lapsed"));
+        let mut taken = fence("taken");
+        storage.abort_game("aborted", 10_500).await.unwrap();
+        // The same lease read at a later time than its expiry.
+        let lapsed = Fence {
+            now: 10_000 + LEASE_MS,
+            ..lapsed
+        };
+        taken.epoch += 1;
+        for (table, fence, started) in [
+            ("aborted", aborted, false),
+            ("lapsed", lapsed, false),
+            ("taken", taken, false),
+            ("ok", ok.clone(), true),
+            ("ok", ok, false),
+        ] {
+            assert_eq!(
+                storage
+                    .start_game(table, 11_000, None, 2, Some(&fence))
+                    .await
+                    .unwrap(),
+                started,
+                "{table}"
+            );
+        }
+        let status = |id: &'static str| {
+            let storage = storage.clone();
+            async move { storage.game(id).await.unwrap().unwrap().status }
+        };
+        assert_eq!(status("ok").await, "live");
+        assert_eq!(status("aborted").await, "aborted");
+        assert_eq!(status("lapsed").await, "open");
+        assert_eq!(status("taken").await, "open");
+        // Without a lease (a single node) only the status counts.
+        storage
+            .insert_game(&GameRow::open("single", "classic-2", None, 1), &[])
+            .await
+            .unwrap();
+        assert!(storage
+            .start_game("single", 5, None, 2, None)
+            .await
+            .unwrap());
+        assert!(!storage
+            .start_game("single", 6, None, 2, None)
+            .await
+            .unwrap());
     }
 
     #[tokio::test]

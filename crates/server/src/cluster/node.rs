@@ -73,6 +73,7 @@ impl ClusterNode {
     pub async fn run(&self, deps: &TableDeps) -> Result<(), BusError> {
         let shutdown = deps.shutdown.clone();
         self.leases.spawn_renewal(shutdown.clone());
+        super::cleanup::spawn_close_lost(&self.leases, deps.lobby.clone(), shutdown.clone());
         spawn_takeover(
             deps.clone(),
             self.leases.clone(),

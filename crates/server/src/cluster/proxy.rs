@@ -73,7 +73,8 @@ async fn forward(router: &Arc<Router>, owner: &str, table: &str, cmd: Command) {
         // Only the node running the table relays or computes for it.
         Command::Subscribe { .. }
         | Command::ComputerMove { .. }
-        | Command::ComputerFailed { .. } => return,
+        | Command::ComputerFailed { .. }
+        | Command::LeaseLost => return,
     };
     let _ = reply.send(router.send(owner, table, remote).await);
 }

@@ -1,6 +1,8 @@
 //! Games, seats and moves.
 
-use super::{GameRow, MoveRow, SeatRow, Storage, StorageResult};
+use sqlx::{Any, Transaction};
+
+use super::{map_unique, Fence, GameRow, LeaseRow, MoveRow, SeatRow, Storage, StorageResult};
 use crate::rating::Category;
 
 /// A rating change to store with the end of a game.
@@ -40,41 +42,35 @@ impl Storage {
     /// Stores a new game and its seats.
     pub async fn insert_game(&self, game: &GameRow, seats: &[SeatRow]) -> StorageResult<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
-        ))
-        .bind(&game.id)
-        .bind(&game.variant)
-        .bind(game.rated)
-        .bind(game.reserve_ms)
-        .bind(game.increment_ms)
-        .bind(&game.status)
-        .bind(&game.created_by)
-        .bind(game.created_ms)
-        .bind(game.started_ms)
-        .bind(game.finished_ms)
-        .bind(&game.reason)
-        .bind(&game.record)
-        .bind(&game.clock)
-        .bind(game.start_v)
-        .bind(&game.invite)
-        .bind(game.move_time_ms)
-        .execute(&mut *tx)
-        .await?;
-        for s in seats {
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, colour, user_id, computer_level) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(&game.id)
-            .bind(s.seat)
-            .bind(&s.colour)
-            .bind(&s.user_id)
-            .bind(s.computer_level)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_game_rows(&mut tx, game, seats).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Stores a new game, its seats and its first lease (`node`, epoch 1, until
+    /// `expires_ms`) in one transaction, so that no open game is ever stored without
+    /// the lease that lets the other nodes' sweep close it when `node` dies.
+    pub async fn insert_game_leased(
+        &self,
+        game: &GameRow,
+        seats: &[SeatRow],
+        node: &str,
+        expires_ms: i64,
+    ) -> StorageResult<LeaseRow> {
+        let mut tx = self.pool.begin().await?;
+        insert_game_rows(&mut tx, game, seats).await?;
+        let lease = sqlx::query_as::<_, LeaseRow>(
+            "INSERT INTO table_leases (table_id, node, epoch, expires_ms) VALUES ($1, $2, 1, $3) \
+             RETURNING table_id, node, epoch, expires_ms",
+        )
+        .bind(&game.id)
+        .bind(node)
+        .bind(expires_ms)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(map_unique)?;
+        tx.commit().await?;
+        Ok(lease)
     }
 
     /// Puts a user in a seat, or empties it.
@@ -94,24 +90,43 @@ impl Storage {
     }
 
     /// Marks a game live from `started_ms` with its starting clocks and the version
-    /// of its `started` event.
+    /// of its `started` event, if it is still `open` and, with a `fence`, if the
+    /// fence's node still holds the game's lease under its epoch at its `now`: both
+    /// checked by the one `UPDATE` that starts it. False (nothing changed) otherwise:
+    /// the game was called off (a sweep marked it `aborted` once its lease lapsed) or
+    /// its lease is gone, and the node must not play it.
+    ///
+    /// On PostgreSQL a sweep marking the game `aborted` and this start both update
+    /// the game's row: whichever comes second waits for the first to commit and then
+    /// finds the status changed, so exactly one of them takes effect.
     pub async fn start_game(
         &self,
         game_id: &str,
         started_ms: i64,
         clock: Option<&str>,
         start_v: u64,
-    ) -> StorageResult<()> {
-        sqlx::query(
-            "UPDATE games SET status = 'live', started_ms = $1, clock = $2, start_v = $3 WHERE id = $4",
-        )
+        fence: Option<&Fence>,
+    ) -> StorageResult<bool> {
+        let mut sql = String::from(
+            "UPDATE games SET status = 'live', started_ms = $1, clock = $2, start_v = $3 \
+             WHERE id = $4 AND status = 'open'",
+        );
+        if fence.is_some() {
+            sql.push_str(
+                " AND EXISTS (SELECT 1 FROM table_leases WHERE table_id = $4 AND node = $5 \
+                 AND epoch = $6 AND expires_ms > $7)",
+            );
+        }
+        let mut query = sqlx::query(&sql)
             .bind(started_ms)
             .bind(clock)
             .bind(start_v as i64)
-            .bind(game_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+            .bind(game_id);
+        if let Some(f) = fence {
+            query = query.bind(&f.node).bind(f.epoch).bind(f.now);
+        }
+        let started = query.execute(&self.pool).await?.rows_affected();
+        Ok(started == 1)
     }
 
     /// Stores an accepted move; returns once the group-commit transaction that holds
@@ -210,13 +225,17 @@ impl Storage {
         Ok(applied)
     }
 
-    /// Marks a table that never started as abandoned.
+    /// Marks a game that is still open or live as called off (`aborted`, no result);
+    /// a game that has ended stays as it ended.
     pub async fn abort_game(&self, game_id: &str, now: i64) -> StorageResult<()> {
-        sqlx::query("UPDATE games SET status = 'aborted', finished_ms = $1 WHERE id = $2")
-            .bind(now)
-            .bind(game_id)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "UPDATE games SET status = 'aborted', finished_ms = $1 \
+             WHERE id = $2 AND status IN ('open', 'live')",
+        )
+        .bind(now)
+        .bind(game_id)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -288,4 +307,46 @@ impl Storage {
         }
         Ok(out)
     }
+}
+
+/// Inserts `game` and its `seats` in `tx`.
+async fn insert_game_rows(
+    tx: &mut Transaction<'static, Any>,
+    game: &GameRow,
+    seats: &[SeatRow],
+) -> StorageResult<()> {
+    sqlx::query(&format!(
+        "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+    ))
+    .bind(&game.id)
+    .bind(&game.variant)
+    .bind(game.rated)
+    .bind(game.reserve_ms)
+    .bind(game.increment_ms)
+    .bind(&game.status)
+    .bind(&game.created_by)
+    .bind(game.created_ms)
+    .bind(game.started_ms)
+    .bind(game.finished_ms)
+    .bind(&game.reason)
+    .bind(&game.record)
+    .bind(&game.clock)
+    .bind(game.start_v)
+    .bind(&game.invite)
+    .bind(game.move_time_ms)
+    .execute(&mut **tx)
+    .await?;
+    for s in seats {
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, colour, user_id, computer_level) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&game.id)
+        .bind(s.seat)
+        .bind(&s.colour)
+        .bind(&s.user_id)
+        .bind(s.computer_level)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }

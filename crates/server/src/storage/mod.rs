@@ -19,7 +19,7 @@ mod rows;
 mod tokens;
 mod users;
 mod writer;
-use writer::Fence;
+pub use writer::Fence;
 pub use writer::WriterConfig;
 
 use std::str::FromStr;

@@ -6,24 +6,36 @@ use super::{Storage, StorageResult};
 
 impl Storage {
     /// Marks `aborted` (ended at `now`, as a single node does at its next start with
-    /// the open tables it had) every open game whose lease lapsed by `now`, forgets
-    /// those leases, and returns the games marked.
+    /// the open tables it had) every open game whose lease lapsed by `now`, and every
+    /// open game made before `unleased_before` that has no lease row at all (left by a
+    /// node that died between storing a game and its lease, as versions that stored
+    /// them apart could); forgets those leases, and returns the games marked.
     ///
     /// Idempotent and safe on several nodes at once: the `UPDATE` changes only rows
-    /// still `open` whose lease is lapsed, so of two nodes sweeping together (on
-    /// PostgreSQL the second waits for the first's row locks, then finds the status
+    /// still `open` whose lease is lapsed or missing, so of two nodes sweeping together
+    /// (on PostgreSQL the second waits for the first's row locks, then finds the status
     /// changed) only one marks each game, and a lease renewed in time (its node is
     /// alive) keeps its game out. A lapsed lease cannot be renewed (renewals touch
-    /// unexpired leases only), so a game chosen here stays its node's no more.
-    pub async fn abort_orphaned_open_games(&self, now: i64) -> StorageResult<Vec<String>> {
+    /// unexpired leases only), so a game chosen here stays its node's no more. A game
+    /// stored now comes with its lease in the same transaction, so a sweep never sees
+    /// it without one; `unleased_before` (a lease period back) spares the game of a
+    /// node that stores the two apart for the moment between them.
+    pub async fn abort_orphaned_open_games(
+        &self,
+        now: i64,
+        unleased_before: i64,
+    ) -> StorageResult<Vec<String>> {
         let mut tx = self.pool.begin().await?;
         let ids: Vec<(String,)> = sqlx::query_as(
             "UPDATE games SET status = 'aborted', finished_ms = $1 \
-             WHERE status = 'open' AND id IN \
+             WHERE status = 'open' AND (id IN \
              (SELECT table_id FROM table_leases WHERE expires_ms <= $1) \
+             OR (created_ms < $2 AND NOT EXISTS \
+             (SELECT 1 FROM table_leases l WHERE l.table_id = games.id))) \
              RETURNING id",
         )
         .bind(now)
+        .bind(unleased_before)
         .fetch_all(&mut *tx)
         .await?;
         let mut ids: Vec<String> = ids.into_iter().map(|(id,)| id).collect();
@@ -98,9 +110,12 @@ mod tests {
         s.acquire_lease("dead", "n1", 0, 1_000).await.unwrap();
         s.acquire_lease("alive", "n2", 0, 9_000).await.unwrap();
         s.acquire_lease("started", "n1", 0, 1_000).await.unwrap();
-        s.start_game("started", 500, None, 1).await.unwrap();
+        assert!(s.start_game("started", 500, None, 1, None).await.unwrap());
 
-        assert_eq!(s.abort_orphaned_open_games(2_000).await.unwrap(), ["dead"]);
+        assert_eq!(
+            s.abort_orphaned_open_games(2_000, -3_000).await.unwrap(),
+            ["dead"]
+        );
         let dead = s.game("dead").await.unwrap().unwrap();
         assert_eq!(dead.status, "aborted");
         assert_eq!(dead.finished_ms, Some(2_000));
@@ -109,7 +124,28 @@ mod tests {
             assert_eq!(s.game(id).await.unwrap().unwrap().status, status, "{id}");
         }
         // A second sweep finds nothing more to do.
-        assert!(s.abort_orphaned_open_games(2_000).await.unwrap().is_empty());
+        assert!(s
+            .abort_orphaned_open_games(2_000, -3_000)
+            .await
+            .unwrap()
+            .is_empty());
+        // An open game without a lease row is closed once it is older than the bound
+        // (it was made at 1 ms).
+        assert!(s
+            .abort_orphaned_open_games(3_000, 1)
+            .await
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            s.abort_orphaned_open_games(3_000, 2).await.unwrap(),
+            ["nolease"]
+        );
+        let row = s.game("nolease").await.unwrap().unwrap();
+        assert_eq!(
+            (row.status.as_str(), row.finished_ms),
+            ("aborted", Some(3_000))
+        );
+        assert_eq!(s.game("alive").await.unwrap().unwrap().status, "open");
     }
 
     #[tokio::test]

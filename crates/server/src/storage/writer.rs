@@ -56,10 +56,10 @@ impl Default for WriterConfig {
 /// on bound parameters and SQLite's 500 terms of a compound SELECT.
 const ROWS_PER_STATEMENT: usize = 128;
 
-/// The lease a fenced move must still be under when it is stored: the table's lease
-/// row names `node` with `epoch` and runs out after `now`.
+/// The lease a fenced write (a move, the start of a game) must still be under when it
+/// is stored: the table's lease row names `node` with `epoch` and runs out after `now`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Fence {
+pub struct Fence {
     /// The writing node.
     pub node: String,
     /// The epoch of its lease.

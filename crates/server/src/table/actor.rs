@@ -179,6 +179,12 @@ impl TableActor {
     }
 
     async fn handle(&mut self, cmd: Command) {
+        if cmd.writes() && !self.may_act() {
+            let e = self.give_up().await;
+            self.broadcast();
+            cmd.refuse(e);
+            return;
+        }
         match cmd {
             Command::Join {
                 user,
@@ -259,6 +265,12 @@ impl TableActor {
                 let _ = reply.send(self.events.subscribe());
             }
             Command::ComputerMove { ply, mv } => self.on_computer_move(ply, mv).await,
+            Command::LeaseLost => {
+                // A live table stops at its next write, as a refused move stops it.
+                if self.core.status == Status::Open && !self.may_act() {
+                    self.give_up().await;
+                }
+            }
             Command::ComputerFailed { ply } => self.on_computer_failed(ply).await,
         }
     }
@@ -297,9 +309,9 @@ impl TableActor {
             .await
             .map_err(storage_error)?;
         self.core.sit(index, user);
-        self.start_if_full().await;
+        let started = self.start_if_full().await;
         self.publish();
-        Ok(())
+        started
     }
 
     async fn on_leave(&mut self, user_id: &str) -> Result<(), ProtoError> {
@@ -328,22 +340,96 @@ impl TableActor {
         Ok(())
     }
 
-    /// Starts the game when every seat is taken.
-    pub(crate) async fn start_if_full(&mut self) {
+    /// Starts the game when every seat is taken. In a cluster the start is stored only
+    /// while the game is still `open` and this node still holds its lease, both checked
+    /// by the statement that starts it ([`crate::storage::Storage::start_game`]); when
+    /// either is gone (a pause longer than the lease let another node's sweep call the
+    /// game off) the table is closed instead and the error says so.
+    pub(crate) async fn start_if_full(&mut self) -> Result<(), ProtoError> {
         if !self.core.ready_to_start() {
-            return;
+            return Ok(());
         }
+        let fence = match &self.deps.leases {
+            None => None,
+            Some(leases) => match leases.fence(&self.core.id) {
+                Some(fence) => Some(fence),
+                None => return Err(self.give_up().await),
+            },
+        };
         let now = self.now();
-        let (clock, start_v) = self.core.start(now);
+        let (clock, start_v) = self.core.start_record(now);
         let stored = clock.map(|c| serde_json::to_string(&c).expect("clock serializes"));
-        if let Err(e) = self
+        match self
             .deps
             .storage
-            .start_game(&self.core.id, now, stored.as_deref(), start_v)
+            .start_game(
+                &self.core.id,
+                now,
+                stored.as_deref(),
+                start_v,
+                fence.as_ref(),
+            )
             .await
         {
-            tracing::error!(error = %e, table = %self.core.id, "could not store the start of a game");
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!(table = %self.core.id, "the game was called off or its lease is gone; not starting it");
+                return Err(self.give_up().await);
+            }
+            Err(e) => {
+                // As before fencing: the game goes on; its moves are still fenced.
+                tracing::error!(error = %e, table = %self.core.id, "could not store the start of a game");
+            }
         }
+        self.core.start(now);
+        Ok(())
+    }
+
+    /// Whether this node may still write for the table: always on a single node; in
+    /// a cluster, while a table not yet ended is held under a lease that is not within
+    /// [`crate::cluster::lease::SAFETY_MS`] of running out ([`Leases::token`]). A node
+    /// stops acting for a table before another node may take it over or call it off.
+    fn may_act(&self) -> bool {
+        let Some(leases) = &self.deps.leases else {
+            return true;
+        };
+        match self.core.status {
+            Status::Open | Status::Live => leases.token(&self.core.id).is_some(),
+            Status::Finished | Status::Closed | Status::Aborted => true,
+        }
+    }
+
+    /// Stops acting for a table whose lease is gone; returns the error for whoever
+    /// asked. A table waiting for players is closed, as the other nodes' sweep closes
+    /// it once its lease lapsed: its people get a `closed` event, it leaves the lobby,
+    /// and its game is stored `aborted` if the sweep has not done so yet (nobody plays
+    /// there; ended, its lease is given up). A live table's task stops and leaves it to
+    /// the node that takes it over.
+    async fn give_up(&mut self) -> ProtoError {
+        if self.core.status == Status::Open {
+            tracing::warn!(table = %self.core.id, "this node no longer holds the open table; closing it");
+            self.core.close_lost();
+            self.publish();
+            if let Err(e) = self
+                .deps
+                .storage
+                .abort_game(&self.core.id, self.now())
+                .await
+            {
+                tracing::error!(error = %e, table = %self.core.id, "could not mark table aborted");
+            }
+            return ProtoError::new(
+                ErrorCode::NoSuchTable,
+                "this table was closed: its server lost it while it waited for players; \
+                 create or join another table",
+            );
+        }
+        tracing::warn!(table = %self.core.id, "this node no longer holds the table; stopping it");
+        self.fenced_out = true;
+        ProtoError::new(
+            ErrorCode::Unavailable,
+            "the table is moving to another server; reconnect and try again",
+        )
     }
 
     // ----- moves -----
@@ -411,12 +497,7 @@ impl TableActor {
         if stored {
             return Ok(());
         }
-        tracing::warn!(table = %self.core.id, "this node no longer holds the table; stopping it");
-        self.fenced_out = true;
-        Err(ProtoError::new(
-            ErrorCode::Unavailable,
-            "the table is moving to another server; reconnect and try again",
-        ))
+        Err(self.give_up().await)
     }
 
     /// Calls the game off and stores it as aborted: no result, no rating change.
@@ -473,6 +554,11 @@ impl TableActor {
 
     async fn check_flag(&mut self) {
         if let Some(seat) = self.core.due_flag(self.now()) {
+            if !self.may_act() {
+                // The flag is for the node that takes the table over to store.
+                self.give_up().await;
+                return;
+            }
             self.flag(seat).await;
         }
     }

@@ -130,6 +130,49 @@ pub enum Command {
         /// The chosen move.
         mv: Move,
     },
+    /// This node's lease of the table lapsed or was taken (its renewal found it gone):
+    /// a table still waiting for players closes at once rather than at its next
+    /// command, so its people hear of it and its heartbeat stops listing it.
+    LeaseLost,
+}
+
+impl Command {
+    /// Whether answering it may write to the database for the table (seats, moves,
+    /// results, chat): what a node that lost the table's lease must no longer do.
+    pub(crate) fn writes(&self) -> bool {
+        !matches!(
+            self,
+            Command::Watch { .. }
+                | Command::Presence { .. }
+                | Command::Subscribe { .. }
+                | Command::LeaseLost
+        )
+    }
+
+    /// Answers the command with `error` without doing it (commands without an answer
+    /// are dropped).
+    pub(crate) fn refuse(self, error: ProtoError) {
+        let reply = match self {
+            Command::Join { reply, .. }
+            | Command::Leave { reply, .. }
+            | Command::Move { reply, .. }
+            | Command::Resign { reply, .. }
+            | Command::ClaimWin { reply, .. }
+            | Command::Abort { reply, .. }
+            | Command::Rematch { reply, .. }
+            | Command::Chat { reply, .. } => reply,
+            Command::Watch { reply, .. } => {
+                let _ = reply.send(Err(error));
+                return;
+            }
+            Command::Presence { .. }
+            | Command::Subscribe { .. }
+            | Command::ComputerFailed { .. }
+            | Command::ComputerMove { .. }
+            | Command::LeaseLost => return,
+        };
+        let _ = reply.send(Err(error));
+    }
 }
 
 /// A cheap handle to a table task.
@@ -224,6 +267,12 @@ impl TableHandle {
             .await
             .map_err(|_| gone())?;
         rx.await.map_err(|_| gone())
+    }
+
+    /// Tells the task that this node lost the table's lease (see
+    /// [`Command::LeaseLost`]); a task already gone needs no telling.
+    pub async fn lease_lost(&self) {
+        let _ = self.tx.send(Command::LeaseLost).await;
     }
 
     /// Follows the table from version `since`, as `viewer` (a user id) sees it

@@ -492,16 +492,36 @@ impl TableCore {
         self.status == Status::Open && self.seats.iter().all(|s| s.occupant != Occupant::Open)
     }
 
+    /// The clocks of a game started at `now`.
+    fn starting_clock(&self, now: Millis) -> Option<Clock> {
+        let first = self.seat_of_colour(self.game.turn());
+        self.control.map(|c| {
+            let mut clock = Clock::new(c, self.seats.len(), self.lag);
+            clock.start(first, now);
+            clock
+        })
+    }
+
+    /// What [`Self::start`] at `now` returns, without starting: the clocks to store
+    /// and the version of the `started` event. The start is stored before it is
+    /// applied, and a start the database refuses leaves the table as it was.
+    pub(crate) fn start_record(&self, now: Millis) -> (Option<StoredClock>, u64) {
+        let clock = self.starting_clock(now);
+        (clock.as_ref().map(Clock::stored), self.v + 1)
+    }
+
+    /// Closes a table still waiting for players whose node may no longer act for it
+    /// (its lease is gone): its people are told with a `closed` event.
+    pub(crate) fn close_lost(&mut self) {
+        self.status = Status::Closed;
+        self.emit(TableEvent::Closed);
+    }
+
     /// Starts the game and its clocks. Returns the clocks to store and the version of
     /// the `started` event.
     pub(crate) fn start(&mut self, now: Millis) -> (Option<StoredClock>, u64) {
         self.status = Status::Live;
-        let first = self.seat_of_colour(self.game.turn());
-        self.clock = self.control.map(|c| {
-            let mut clock = Clock::new(c, self.seats.len(), self.lag);
-            clock.start(first, now);
-            clock
-        });
+        self.clock = self.starting_clock(now);
         let stored = self.clock.as_ref().map(Clock::stored);
         self.turn_since = now;
         self.emit(TableEvent::Started {
@@ -1074,6 +1094,41 @@ mod tests {
             t.check_leave("a").unwrap_err().code,
             ErrorCode::AlreadyStarted
         );
+    }
+
+    #[test]
+    fn the_start_record_is_what_the_start_returns() {
+        let control = TimeControl {
+            reserve_ms: 60_000,
+            increment_ms: 2_000,
+        };
+        for control in [None, Some(control)] {
+            let mut t = table(Variant::Classic3, false, control);
+            for i in 0..3 {
+                t.sit(i, user(&format!("p{i}")));
+            }
+            let planned = t.start_record(1_234);
+            assert_eq!(t.status, Status::Open, "planning changes nothing");
+            assert_eq!(t.start(1_234), planned);
+        }
+    }
+
+    #[test]
+    fn a_table_whose_lease_is_gone_closes_with_an_event() {
+        let mut t = table(Variant::Classic2, false, None);
+        t.sit(0, user("a"));
+        t.take_events();
+        t.close_lost();
+        assert_eq!(t.status, Status::Closed);
+        let events = t.take_events();
+        assert!(matches!(
+            events[..],
+            [EventEnvelope {
+                event: TableEvent::Closed,
+                ..
+            }]
+        ));
+        assert!(!t.ready_to_start());
     }
 
     #[test]

@@ -79,35 +79,33 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
             rating_after: None,
         })
         .collect();
-    deps.storage
-        .insert_game(&row, &seat_rows)
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not store a new table");
-            ProtoError::new(
-                ErrorCode::Storage,
-                "the server could not create the table; try again",
-            )
-        })?;
-    if let Some(leases) = &deps.leases {
-        // A new id: nobody else can hold it, so only a database failure refuses it.
-        match leases.acquire(&id).await {
-            Ok(Some(_)) => {}
-            Ok(None) | Err(_) => {
-                return Err(ProtoError::new(
-                    ErrorCode::Unavailable,
-                    "the server could not take the new table; try again",
-                ))
-            }
-        }
-    }
+    // In a cluster the game's lease is stored in the game's own transaction: a node
+    // that dies between the two cannot leave an open game no sweep would close.
+    let stored = match &deps.leases {
+        Some(leases) => leases.insert_game(&row, &seat_rows).await.map(|_| ()),
+        None => deps.storage.insert_game(&row, &seat_rows).await,
+    };
+    stored.map_err(|e| {
+        tracing::error!(error = %e, "could not store a new table");
+        ProtoError::new(
+            ErrorCode::Storage,
+            "the server could not create the table; try again",
+        )
+    })?;
     let seats: Vec<Seat> = new
         .seats
         .into_iter()
         .zip(colours)
         .map(|(occupant, &colour)| Seat { colour, occupant })
         .collect();
-    let mut core = TableCore::new(id, new.variant, new.rated, new.control, deps.lag, seats);
+    let mut core = TableCore::new(
+        id.clone(),
+        new.variant,
+        new.rated,
+        new.control,
+        deps.lag,
+        seats,
+    );
     core.invite = new.invite;
     core.bots = new.bots;
     core.abandon_after_ms = deps.abandon_after.as_millis() as i64;
@@ -119,6 +117,15 @@ pub async fn create_table(deps: &TableDeps, new: NewTable) -> Result<TableHandle
         }
     }
     let mut actor = TableActor::new(core, deps.clone());
-    actor.start_if_full().await;
+    // A full table starts at once. A refused start (the lease was lost in the moment
+    // since it was taken) has stored the game `aborted`; its lease is given up.
+    if let Err(e) = actor.start_if_full().await {
+        if let Some(leases) = &deps.leases {
+            if let Err(e) = leases.release(&id, true).await {
+                tracing::error!(error = %e, table = %id, "could not give up the lease of a closed table");
+            }
+        }
+        return Err(e);
+    }
     Ok(actor.spawn())
 }

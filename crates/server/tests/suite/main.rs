@@ -14,6 +14,7 @@ mod chat;
 mod clocks;
 mod cluster;
 mod cluster_cleanup;
+mod cluster_lapse;
 mod cluster_limits;
 mod cluster_social;
 mod computer;
