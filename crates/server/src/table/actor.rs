@@ -327,14 +327,7 @@ impl TableActor {
             .await
             .map_err(storage_error)?;
         if self.core.vacate(index) {
-            if let Err(e) = self
-                .deps
-                .storage
-                .abort_game(&self.core.id, self.now())
-                .await
-            {
-                tracing::error!(error = %e, table = %self.core.id, "could not mark table aborted");
-            }
+            self.store_aborted().await;
         }
         self.publish();
         Ok(())
@@ -410,14 +403,7 @@ impl TableActor {
             tracing::warn!(table = %self.core.id, "this node no longer holds the open table; closing it");
             self.core.close_lost();
             self.publish();
-            if let Err(e) = self
-                .deps
-                .storage
-                .abort_game(&self.core.id, self.now())
-                .await
-            {
-                tracing::error!(error = %e, table = %self.core.id, "could not mark table aborted");
-            }
+            self.store_aborted().await;
             return ProtoError::new(
                 ErrorCode::NoSuchTable,
                 "this table was closed: its server lost it while it waited for players; \
@@ -498,6 +484,20 @@ impl TableActor {
             return Ok(());
         }
         Err(self.give_up().await)
+    }
+
+    /// Stores the table's game as aborted (an open table nobody will play); a failure
+    /// is logged: an open row left behind is called off by a cluster's sweep, or by a
+    /// single node at its next start.
+    async fn store_aborted(&self) {
+        if let Err(e) = self
+            .deps
+            .storage
+            .abort_game(&self.core.id, self.now())
+            .await
+        {
+            tracing::error!(error = %e, table = %self.core.id, "could not mark table aborted");
+        }
     }
 
     /// Calls the game off and stores it as aborted: no result, no rating change.

@@ -13,38 +13,8 @@ use stella_server::storage::{GameRow, SeatRow, Storage};
 use stella_server::{SystemTimeSource, TimeSource};
 
 use crate::common::cluster::{cluster_node, redis, two_node_cluster};
-use crate::common::{listing, TestApp};
-
-/// Whether `app` lists table `id` in its lobby.
-fn listed(app: &TestApp, id: &str) -> bool {
-    app.state.lobby.list().iter().any(|t| t.id == id)
-}
-
-/// The stored status of game `id`.
-async fn status(storage: &Storage, id: &str) -> String {
-    storage
-        .game(id)
-        .await
-        .expect("database answers")
-        .unwrap_or_else(|| panic!("game {id} stored"))
-        .status
-}
-
-/// Waits up to `limit` for game `id` to be stored with `want`; returns how long it took.
-async fn until_status(storage: &Storage, id: &str, want: &str, limit: Duration) -> Duration {
-    let started = Instant::now();
-    loop {
-        let now = status(storage, id).await;
-        if now == want {
-            return started.elapsed();
-        }
-        assert!(
-            started.elapsed() < limit,
-            "game {id} is {now}, not {want}, after {limit:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
+use crate::common::listing;
+use crate::common::stored::{listed, status, until_listed, until_status};
 
 #[tokio::test]
 async fn a_dead_nodes_open_table_is_aborted_in_the_database_and_listed_nowhere() {
@@ -161,11 +131,7 @@ async fn a_stopped_nodes_open_table_is_aborted_at_once() {
     let cookie = n2.guest().await;
     let mut w2 = n2.ws(Some(&cookie)).await;
     let table = w2.create(json!({"variant": "classic-3"})).await;
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !listed(&n1, &table) {
-        assert!(Instant::now() < deadline, "node 1 lists the table");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_listed(&n1, &table, "node 1").await;
     let storage = n1.state.storage.clone();
     assert_eq!(status(&storage, &table).await, "open");
 

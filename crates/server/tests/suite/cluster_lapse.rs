@@ -9,60 +9,23 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use stella_server::cluster::LEASE_MS;
-use stella_server::storage::{GameRow, Storage};
+use stella_server::storage::GameRow;
 
-use crate::common::cluster::{cluster_node, redis};
-use crate::common::TestApp;
-
-/// The stored status of game `id`.
-async fn status(storage: &Storage, id: &str) -> String {
-    storage
-        .game(id)
-        .await
-        .expect("database answers")
-        .unwrap_or_else(|| panic!("game {id} stored"))
-        .status
-}
-
-/// Waits up to `limit` for game `id` to be stored with `want`.
-async fn until_status(storage: &Storage, id: &str, want: &str, limit: Duration) {
-    let started = Instant::now();
-    loop {
-        let now = status(storage, id).await;
-        if now == want {
-            return;
-        }
-        assert!(
-            started.elapsed() < limit,
-            "game {id} is {now}, not {want}, after {limit:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// Whether `app` lists table `id` in its lobby.
-fn listed(app: &TestApp, id: &str) -> bool {
-    app.state.lobby.list().iter().any(|t| t.id == id)
-}
+use crate::common::cluster::{one_node_cluster, two_node_cluster};
+use crate::common::stored::{listed, status, until_listed, until_status};
 
 #[tokio::test]
 async fn an_open_table_whose_lease_lapsed_does_not_start_when_it_fills() {
     let test = "an_open_table_whose_lease_lapsed_does_not_start_when_it_fills";
-    let Some(redis) = redis(test).await else {
+    let Some((_redis, a, b)) = two_node_cluster(test).await else {
         return;
     };
-    let a = cluster_node(&redis.url(), None).await;
-    let b = cluster_node(&redis.url(), Some(&a)).await;
     let ana = a.guest().await;
     let boris = a.guest().await;
     let mut wa = a.ws(Some(&ana)).await;
     let mut wb = a.ws(Some(&boris)).await;
     let table = wa.create(json!({"variant": "classic-2"})).await;
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !listed(&b, &table) {
-        assert!(Instant::now() < deadline, "node b lists the table");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_listed(&b, &table, "node b").await;
 
     // Node a's lease runs out as a pause longer than the lease leaves it: expired in
     // the database, and never renewed again (a renewal touches unexpired leases only).
@@ -114,10 +77,9 @@ async fn an_open_table_whose_lease_lapsed_does_not_start_when_it_fills() {
 #[tokio::test]
 async fn a_game_called_off_in_the_database_is_not_started_by_its_node() {
     let test = "a_game_called_off_in_the_database_is_not_started_by_its_node";
-    let Some(redis) = redis(test).await else {
+    let Some((_redis, a)) = one_node_cluster(test).await else {
         return;
     };
-    let a = cluster_node(&redis.url(), None).await;
     let ana = a.guest().await;
     let boris = a.guest().await;
     let mut wa = a.ws(Some(&ana)).await;
@@ -158,10 +120,9 @@ async fn a_game_called_off_in_the_database_is_not_started_by_its_node() {
 #[tokio::test]
 async fn an_open_game_stored_without_a_lease_is_swept_once_old_enough() {
     let test = "an_open_game_stored_without_a_lease_is_swept_once_old_enough";
-    let Some(redis) = redis(test).await else {
+    let Some((_redis, a)) = one_node_cluster(test).await else {
         return;
     };
-    let a = cluster_node(&redis.url(), None).await;
     let storage = a.state.storage.clone();
     let now = a.time.now_ms();
     // One left a lease period ago by a node that died between the game's row and its

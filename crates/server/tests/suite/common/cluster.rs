@@ -215,6 +215,14 @@ pub async fn two_players(redis_url: &str) -> TwoPlayers {
     }
 }
 
+/// One cluster node on the Redis of the test named `test` (see [`redis`]), with that
+/// Redis (bind it to a name, never `_`); `None` when the test is skipped for want of Redis.
+pub async fn one_node_cluster(test: &str) -> Option<(RedisUnderTest, TestApp)> {
+    let redis = redis(test).await?;
+    let node = cluster_node(&redis.url(), None).await;
+    Some((redis, node))
+}
+
 /// [`two_nodes`] on the Redis of the test named `test` (see [`redis`]), with that
 /// Redis; `None` when the test is skipped for want of Redis. Bind the Redis to a name
 /// (`_redis` when the test has no other use for it, never `_`): a Redis of the test's

@@ -6,6 +6,7 @@ pub mod cluster;
 pub mod listing;
 pub mod metrics;
 pub mod play;
+pub mod stored;
 
 use std::sync::Arc;
 use std::time::Duration;
