@@ -188,6 +188,10 @@ impl Node {
 pub struct Mcts {
     root: Position,
     nodes: Vec<Node>,
+    /// Every node's position (same index as [`Mcts::nodes`]), played once
+    /// when the node is made, repetition ending included: an iteration
+    /// walks down the tree by index instead of replaying the moves.
+    positions: Vec<Position>,
     /// Every widened node's candidate moves, in order, generated once.
     arena: Vec<Move>,
     history: GameHistory,
@@ -233,6 +237,7 @@ impl Mcts {
         Mcts {
             root: *position,
             nodes: vec![root],
+            positions: vec![*position],
             arena: Vec::new(),
             history: GameHistory::new(history),
             path: Vec::with_capacity(64),
@@ -315,8 +320,7 @@ impl Mcts {
     /// moves still visited alike) when its time is up. Returns the
     /// iterations run and the root child chosen.
     fn run_halving(&mut self, budget: Budget, clock: &dyn Clock) -> (u64, Option<u32>) {
-        let root = self.root;
-        self.expand_all(0, &root);
+        self.expand_root();
         let mut alive: Vec<u32> = self.children_of(0).collect();
         let rounds = alive.len().next_power_of_two().trailing_zeros() as u64;
         let mut done = 0u64;
@@ -399,17 +403,18 @@ impl Mcts {
     /// through (sequential halving's share), else the root selects as any
     /// node does.
     fn iterate(&mut self, root_child: Option<u32>) {
-        let mut pos = self.root;
         let mut node = 0u32;
         let mut visited = std::mem::take(&mut self.visited);
         visited.clear();
         visited.push(0);
         self.path.clear();
         let values = loop {
+            let pos = self.positions[node as usize];
             if pos.is_over() {
                 break self.evaluate(&pos);
             }
             if node != 0 && self.nodes[node as usize].visits == 0 {
+                let mut pos = pos;
                 self.playout(&mut pos);
                 break self.evaluate(&pos);
             }
@@ -420,14 +425,8 @@ impl Mcts {
             let Some(child) = forced.or_else(|| self.select(node)) else {
                 break self.evaluate(&pos);
             };
-            let mv = self.nodes[child as usize].mv;
-            pos.play_unchecked(&mv);
             self.plies += 1;
-            let h = pos.hash();
-            self.path.push(h);
-            if self.repeats(h) {
-                pos.end_by_repetition();
-            }
+            self.path.push(self.positions[child as usize].hash());
             node = child;
             visited.push(node);
         };
@@ -439,10 +438,11 @@ impl Mcts {
         self.visited = visited;
     }
 
-    /// Whether the position `hash` has now been seen three times.
+    /// Whether the position `hash`, reached one move below the end of the
+    /// current path, would then have been seen three times.
     fn repeats(&self, hash: u64) -> bool {
         let in_path = self.path.iter().filter(|&&h| h == hash).count();
-        in_path + self.history.count(hash) >= 3
+        in_path + 1 + self.history.count(hash) >= 3
     }
 
     /// Adds the next candidate child of `node` if its visits allow one more.
@@ -455,13 +455,18 @@ impl Mcts {
         self.add_child(node, pos);
     }
 
-    /// Adds every candidate move of `node` as a child.
-    fn expand_all(&mut self, node: u32, pos: &Position) {
-        while self.add_child(node, pos) {}
+    /// Adds every candidate move of the root as a child.
+    fn expand_root(&mut self) {
+        let root = self.root;
+        self.path.clear();
+        while self.add_child(0, &root) {}
     }
 
-    /// Adds the next candidate child of `node` (generating the candidates
-    /// the first time); `false` when every candidate is a child already.
+    /// Adds the next candidate child of `node`, whose position is `pos` and
+    /// whose path from the root is [`Mcts::path`] (generating the
+    /// candidates the first time), with its position played (ended if it
+    /// repeats a third time); `false` when every candidate is a child
+    /// already.
     fn add_child(&mut self, node: u32, pos: &Position) -> bool {
         if self.nodes[node as usize].candidates == UNKNOWN {
             let moves = self.node_candidates(node, pos);
@@ -479,8 +484,14 @@ impl Mcts {
         let mv = self.arena[parent.arena_start as usize + k];
         let last = parent.last_child;
         let child = self.nodes.len() as u32;
+        let mut next = *pos;
+        next.play_unchecked(&mv);
+        if self.repeats(next.hash()) {
+            next.end_by_repetition();
+        }
         // Keep the children in candidate order: append at the end.
         self.nodes.push(Node::new(mv, pos.turn()));
+        self.positions.push(next);
         if last == NONE {
             self.nodes[node as usize].first_child = child;
         } else {
@@ -827,6 +838,47 @@ mod tests {
             checked += check_children(tree, c, &next);
         }
         checked
+    }
+
+    /// Checks that every node's stored position is its parent's with the
+    /// node's move played (and ended if that repeats a position a third
+    /// time on its line, the game's history included). Returns the nodes
+    /// checked.
+    fn check_positions(tree: &Mcts, node: u32, line: &mut Vec<u64>) -> usize {
+        let pos = tree.positions[node as usize];
+        let mut checked = 1;
+        for c in tree.children_of(node).collect::<Vec<_>>() {
+            let mut next = pos;
+            next.play_unchecked(&tree.nodes[c as usize].mv);
+            line.push(next.hash());
+            let seen = line.iter().filter(|&&h| h == next.hash()).count();
+            if seen + tree.history.count(next.hash()) >= 3 {
+                next.end_by_repetition();
+            }
+            assert_eq!(tree.positions[c as usize], next, "node {c}");
+            checked += check_positions(tree, c, line);
+            line.pop();
+        }
+        checked
+    }
+
+    #[test]
+    fn every_node_keeps_the_position_its_line_reaches() {
+        for (variant, ply) in [(Variant::Classic3, 20), (Variant::Classic6, 40)] {
+            let game = greedy_game(variant, ply);
+            let pos = game[ply];
+            let history: Vec<u64> = game.iter().map(Position::hash).collect();
+            let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, Config::DEFAULT);
+            let budget = Budget {
+                iterations: 2_000,
+                deadline_ms: f64::INFINITY,
+            };
+            tree.run(budget, &FrozenClock).expect("a move");
+            assert_eq!(tree.positions.len(), tree.nodes.len());
+            assert_eq!(tree.positions[0], pos);
+            let checked = check_positions(&tree, 0, &mut Vec::new());
+            assert_eq!(checked, tree.nodes.len(), "{variant}");
+        }
     }
 
     #[test]
