@@ -30,7 +30,7 @@ use crate::progress::restrict;
 use crate::repetition::GameHistory;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
-use crate::tables::tables;
+use crate::tables::{tables, ColourTables};
 use crate::tree_shape::TreeShape;
 use stella_engine::{Colour, Hole, Move, Position};
 
@@ -261,10 +261,15 @@ impl Mcts {
         self.root_only = Some(moves.to_vec());
     }
 
-    /// The candidate moves of `pos` at `node`: the root's restricted when
-    /// [`Mcts::restrict_root`] says so.
+    /// The candidate moves of `pos` at `node`, best first: the root's
+    /// restricted when [`Mcts::restrict_root`] says so.
     fn node_candidates(&self, node: u32, pos: &Position) -> Vec<Move> {
-        let moves = candidates(pos, self.seed);
+        self.restricted(node, candidates(pos, self.seed))
+    }
+
+    /// `moves` at `node`: the root's restricted to the moves
+    /// [`Mcts::restrict_root`] allows (the list's order kept).
+    fn restricted(&self, node: u32, moves: Vec<Move>) -> Vec<Move> {
         match &self.root_only {
             Some(only) if node == 0 => restrict(moves, only),
             _ => moves,
@@ -466,10 +471,13 @@ impl Mcts {
     /// whose path from the root is [`Mcts::path`] (generating the
     /// candidates the first time), with its position played (ended if it
     /// repeats a third time); `false` when every candidate is a child
-    /// already.
+    /// already. The candidates are kept in the generator's order and the
+    /// next best is brought forward only when a child needs it: the order
+    /// [`candidates`] sorts them in, without sorting the many a node never
+    /// tries.
     fn add_child(&mut self, node: u32, pos: &Position) -> bool {
         if self.nodes[node as usize].candidates == UNKNOWN {
-            let moves = self.node_candidates(node, pos);
+            let moves = self.restricted(node, unordered_candidates(pos));
             let count = moves.len().min(UNKNOWN as usize - 1);
             let parent = &mut self.nodes[node as usize];
             parent.candidates = count as u16;
@@ -481,7 +489,10 @@ impl Mcts {
         if k >= parent.candidates as usize {
             return false;
         }
-        let mv = self.arena[parent.arena_start as usize + k];
+        let start = parent.arena_start as usize;
+        let rest = &mut self.arena[start + k..start + parent.candidates as usize];
+        bring_best_forward(rest, pos, self.seed);
+        let mv = rest[0];
         let last = parent.last_child;
         let child = self.nodes.len() as u32;
         let mut next = *pos;
@@ -647,11 +658,8 @@ fn logistic(x: f64) -> f64 {
 /// is close, then most rows gained, rearmost marble first, then a seeded
 /// fixed tie-break (the same order every time the position is met).
 pub fn candidates(pos: &Position, seed: u64) -> Vec<Move> {
-    if pos.is_over() {
-        return Vec::new();
-    }
+    let moves = unordered_candidates(pos);
     let t = tables(pos.turn());
-    let moves = deadline_moves(pos, safe_moves(pos));
     // Key, tie-break and place in the list: sorted without a stable sort's
     // buffer, equal keys and ties (the same move with different swaps)
     // keep the generator's order.
@@ -659,16 +667,53 @@ pub fn candidates(pos: &Position, seed: u64) -> Vec<Move> {
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let rows = &t.rows_to_go;
-            let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
-            let key =
-                gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
-            let tie = mix(pos.hash() ^ seed ^ ((m.from.index() * 121 + m.to.index()) as u64));
+            let (key, tie) = candidate_rank(t, pos.hash() ^ seed, m);
             (key, tie, i as u32)
         })
         .collect();
     keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     keyed.into_iter().map(|k| moves[k.2 as usize]).collect()
+}
+
+/// The moves the tree considers at `pos` ([`candidates`]) in the
+/// generator's order.
+fn unordered_candidates(pos: &Position) -> Vec<Move> {
+    if pos.is_over() {
+        return Vec::new();
+    }
+    deadline_moves(pos, safe_moves(pos))
+}
+
+/// The rank of the candidate move `m` by the mover's tables `t` (higher
+/// first): the prior's key (rows gained, rearmost marble, off the centre
+/// line), then the tie-break seeded by `salt` (the position's hash and
+/// the search's seed).
+#[inline]
+fn candidate_rank(t: &ColourTables, salt: u64, m: &Move) -> (i32, u64) {
+    let rows = &t.rows_to_go;
+    let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
+    let key = gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
+    let tie = mix(salt ^ ((m.from.index() * 121 + m.to.index()) as u64));
+    (key, tie)
+}
+
+/// Moves the best of the candidate moves `rest` of `pos` (by
+/// [`candidate_rank`], the first of equals) to its front, the others
+/// keeping their order: repeated on the rest behind it, this yields the
+/// order of [`candidates`].
+fn bring_best_forward(rest: &mut [Move], pos: &Position, seed: u64) {
+    let t = tables(pos.turn());
+    let salt = pos.hash() ^ seed;
+    let mut best = 0;
+    let mut best_rank = (i32::MIN, 0);
+    for (i, m) in rest.iter().enumerate() {
+        let rank = candidate_rank(t, salt, m);
+        if i == 0 || rank > best_rank {
+            best = i;
+            best_rank = rank;
+        }
+    }
+    rest[..=best].rotate_right(1);
 }
 
 fn mix(x: u64) -> u64 {
