@@ -32,7 +32,7 @@ use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tables::{tables, ColourTables};
 use crate::tree_shape::TreeShape;
-use stella_engine::{Colour, Hole, Move, Position};
+use stella_engine::{movegen, Bitboard, Colour, Hole, Move, Position};
 
 /// "No node" in the tree's links.
 const NONE: u32 = u32::MAX;
@@ -771,22 +771,57 @@ fn playout_move(
     // move ranked below the best so far by gain and rearmost marble loses
     // whatever it draws, so its draw is skipped rather than computed.
     let mut best: Option<((i32, u8, u64), Move)> = None;
-    let mut drawn = 0u64;
-    let mut consider = |m: Move| {
-        drawn += 1;
+    // `k`: the move's place in the generator's order, from 1.
+    let consider = |best: &mut Option<((i32, u8, u64), Move)>, m: Move, k: u64| {
         let rank = (gain(&m), t.rows_to_go[m.from.index()]);
         if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
             return;
         }
-        let key = (rank.0, rank.1, rng.peek(drawn));
+        let key = (rank.0, rank.1, rng.peek(k));
         if best.is_none_or(|(k, _)| key >= k) {
-            best = Some((key, m));
+            *best = Some((key, m));
         }
     };
+    let mut drawn = 0u64;
+    let ctx = (!listed).then(|| pos.context(pos.turn()));
     if listed {
-        scratch.iter().for_each(|&m| consider(m));
+        for &m in scratch.iter() {
+            drawn += 1;
+            consider(&mut best, m, drawn);
+        }
+    } else if let Some(ctx) = ctx.filter(|c| c.swap_targets.is_empty()) {
+        // Marble by marble, as the generator orders them: only the
+        // destinations that can still reach the best rank so far are
+        // looked at, each with its place in the order; the others are
+        // counted.
+        for from in pos.marbles(pos.turn()) {
+            let dests = movegen::destinations(&ctx, from);
+            let rows = t.rows_to_go[from.index()];
+            let open = match best {
+                None => dests,
+                Some(((g, r, _), _)) => {
+                    let least_gain = if rows >= r { g } else { g + 1 };
+                    match usize::try_from(i32::from(rows) - least_gain) {
+                        Ok(k) => dests & t.rows_at_most[k.min(16)],
+                        Err(_) => Bitboard::EMPTY,
+                    }
+                }
+            };
+            for to in open {
+                let before = (dests.0 & ((1u128 << to.index()) - 1)).count_ones();
+                consider(
+                    &mut best,
+                    Move::new(from, to),
+                    drawn + u64::from(before) + 1,
+                );
+            }
+            drawn += u64::from(dests.count());
+        }
     } else {
-        pos.for_each_move_of(pos.turn(), &mut consider);
+        pos.for_each_move_of(pos.turn(), |m| {
+            drawn += 1;
+            consider(&mut best, m, drawn);
+        });
     }
     rng.skip(drawn);
     best.map(|(_, m)| m)
@@ -810,6 +845,48 @@ mod tests {
             out.push(pos);
         }
         out
+    }
+
+    /// The greedy playout move as first written, after the epsilon draw:
+    /// every move the playout may play draws a tie-break in the
+    /// generator's order, and the highest (rows gained, rows of its
+    /// marble, draw) wins, the later of equals.
+    fn greedy_reference(pos: &Position, rng: &mut Rng) -> Option<Move> {
+        rng.unit();
+        let t = tables(pos.turn());
+        let moves = deadline_moves(pos, safe_moves(pos));
+        let mut best: Option<((i32, u8, u64), Move)> = None;
+        for m in moves {
+            let from = t.rows_to_go[m.from.index()];
+            let gain = i32::from(from) - i32::from(t.rows_to_go[m.to.index()]);
+            let key = (gain, from, rng.next_u64());
+            if best.is_none_or(|(k, _)| key >= k) {
+                best = Some((key, m));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    #[test]
+    fn the_greedy_playout_move_and_draws_are_the_reference_ones() {
+        let mut compared = 0;
+        for variant in Variant::ALL {
+            for (ply, pos) in greedy_game(variant, 150).iter().enumerate() {
+                if pos.is_over() {
+                    continue;
+                }
+                for seed in 0..3u64 {
+                    let mut fast = Rng::new(seed * 1_000 + ply as u64);
+                    let mut slow = fast.clone();
+                    let mut scratch = Vec::new();
+                    let mv = playout_move(pos, &mut fast, 0.0, &mut scratch);
+                    assert_eq!(mv, greedy_reference(pos, &mut slow), "{pos}");
+                    assert_eq!(fast.next_u64(), slow.next_u64(), "{pos}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 3_000, "{compared}");
     }
 
     #[test]
