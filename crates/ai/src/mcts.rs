@@ -414,21 +414,21 @@ impl Mcts {
         visited.push(0);
         self.path.clear();
         let values = loop {
-            let pos = self.positions[node as usize];
+            let pos = &self.positions[node as usize];
             if pos.is_over() {
-                break self.evaluate(&pos);
+                break self.evaluate(pos);
             }
             if node != 0 && self.nodes[node as usize].visits == 0 {
-                let mut pos = pos;
+                let mut pos = *pos;
                 self.playout(&mut pos);
                 break self.evaluate(&pos);
             }
             let forced = root_child.filter(|_| node == 0);
             if forced.is_none() {
-                self.widen(node, &pos);
+                self.widen(node);
             }
             let Some(child) = forced.or_else(|| self.select(node)) else {
-                break self.evaluate(&pos);
+                break self.evaluate(&self.positions[node as usize]);
             };
             self.plies += 1;
             self.path.push(self.positions[child as usize].hash());
@@ -451,33 +451,32 @@ impl Mcts {
     }
 
     /// Adds the next candidate child of `node` if its visits allow one more.
-    fn widen(&mut self, node: u32, pos: &Position) {
+    fn widen(&mut self, node: u32) {
         let n = &self.nodes[node as usize];
         let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
         if n.children as usize >= allowed {
             return;
         }
-        self.add_child(node, pos);
+        self.add_child(node);
     }
 
     /// Adds every candidate move of the root as a child.
     fn expand_root(&mut self) {
-        let root = self.root;
         self.path.clear();
-        while self.add_child(0, &root) {}
+        while self.add_child(0) {}
     }
 
-    /// Adds the next candidate child of `node`, whose position is `pos` and
-    /// whose path from the root is [`Mcts::path`] (generating the
+    /// Adds the next candidate child of `node`, whose path from the root
+    /// is [`Mcts::path`] (generating the
     /// candidates the first time), with its position played (ended if it
     /// repeats a third time); `false` when every candidate is a child
     /// already. The candidates are kept in the generator's order and the
     /// next best is brought forward only when a child needs it: the order
     /// [`candidates`] sorts them in, without sorting the many a node never
     /// tries.
-    fn add_child(&mut self, node: u32, pos: &Position) -> bool {
+    fn add_child(&mut self, node: u32) -> bool {
         if self.nodes[node as usize].candidates == UNKNOWN {
-            let moves = self.restricted(node, unordered_candidates(pos));
+            let moves = self.restricted(node, unordered_candidates(&self.positions[node as usize]));
             let count = moves.len().min(UNKNOWN as usize - 1);
             let parent = &mut self.nodes[node as usize];
             parent.candidates = count as u16;
@@ -491,17 +490,18 @@ impl Mcts {
         }
         let start = parent.arena_start as usize;
         let rest = &mut self.arena[start + k..start + parent.candidates as usize];
-        bring_best_forward(rest, pos, self.seed);
+        bring_best_forward(rest, &self.positions[node as usize], self.seed);
         let mv = rest[0];
         let last = parent.last_child;
         let child = self.nodes.len() as u32;
-        let mut next = *pos;
+        let mut next = self.positions[node as usize];
+        let mover = next.turn();
         next.play_unchecked(&mv);
         if self.repeats(next.hash()) {
             next.end_by_repetition();
         }
         // Keep the children in candidate order: append at the end.
-        self.nodes.push(Node::new(mv, pos.turn()));
+        self.nodes.push(Node::new(mv, mover));
         self.positions.push(next);
         if last == NONE {
             self.nodes[node as usize].first_child = child;
