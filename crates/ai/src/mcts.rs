@@ -898,6 +898,13 @@ mod tests {
             "{}",
             std::mem::size_of::<Node>()
         );
+        // Beside it the node's position: six boards and the occupied set of
+        // 128 bits, the hash, counters and places.
+        assert!(
+            std::mem::size_of::<Position>() <= 160,
+            "{}",
+            std::mem::size_of::<Position>()
+        );
     }
 
     fn search(pos: &Position, seed: u64, iterations: u64) -> Report {
