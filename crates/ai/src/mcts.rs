@@ -467,10 +467,9 @@ impl Mcts {
     }
 
     /// Adds the next candidate child of `node`, whose path from the root
-    /// is [`Mcts::path`] (generating the
-    /// candidates the first time), with its position played (ended if it
-    /// repeats a third time); `false` when every candidate is a child
-    /// already. The candidates are kept in the generator's order and the
+    /// is [`Mcts::path`] (generating the candidates the first time), with
+    /// its position played (ended if it repeats a third time); `false`
+    /// when every candidate is a child already. The candidates are kept in the generator's order and the
     /// next best is brought forward only when a child needs it: the order
     /// [`candidates`] sorts them in, without sorting the many a node never
     /// tries.
@@ -1008,6 +1007,31 @@ mod tests {
             let checked = check_positions(&tree, 0, &mut Vec::new());
             assert_eq!(checked, tree.nodes.len(), "{variant}");
         }
+    }
+
+    #[test]
+    fn a_child_repeating_a_position_a_third_time_keeps_the_ended_game() {
+        let pos = greedy_game(Variant::Classic3, 12)[12];
+        let first = candidates(&pos, 3)[0];
+        let mut after = pos;
+        after.play_unchecked(&first);
+        // The game met the position after `first` twice already.
+        let history = [after.hash(), pos.hash(), after.hash(), pos.hash()];
+        let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, Config::DEFAULT);
+        let budget = Budget {
+            iterations: 500,
+            deadline_ms: f64::INFINITY,
+        };
+        tree.run(budget, &FrozenClock).expect("a move");
+        let child = tree
+            .children_of(0)
+            .find(|&c| tree.nodes[c as usize].mv == first)
+            .expect("the first candidate is a child");
+        let kept = tree.positions[child as usize];
+        let outcome = kept.outcome().expect("the repetition ends the game");
+        assert_eq!(outcome.reason, stella_engine::EndReason::Repetition);
+        assert!(tree.children_of(child).next().is_none());
+        assert_eq!(check_positions(&tree, 0, &mut Vec::new()), tree.nodes.len());
     }
 
     #[test]
