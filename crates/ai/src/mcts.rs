@@ -30,9 +30,9 @@ use crate::progress::restrict;
 use crate::repetition::GameHistory;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
-use crate::tables::tables;
+use crate::tables::{tables, ColourTables};
 use crate::tree_shape::TreeShape;
-use stella_engine::{Colour, Hole, Move, Position};
+use stella_engine::{movegen, Bitboard, Colour, Hole, Move, Position};
 
 /// "No node" in the tree's links.
 const NONE: u32 = u32::MAX;
@@ -188,6 +188,10 @@ impl Node {
 pub struct Mcts {
     root: Position,
     nodes: Vec<Node>,
+    /// Every node's position (same index as [`Mcts::nodes`]), played once
+    /// when the node is made, repetition ending included: an iteration
+    /// walks down the tree by index instead of replaying the moves.
+    positions: Vec<Position>,
     /// Every widened node's candidate moves, in order, generated once.
     arena: Vec<Move>,
     history: GameHistory,
@@ -233,6 +237,7 @@ impl Mcts {
         Mcts {
             root: *position,
             nodes: vec![root],
+            positions: vec![*position],
             arena: Vec::new(),
             history: GameHistory::new(history),
             path: Vec::with_capacity(64),
@@ -256,10 +261,15 @@ impl Mcts {
         self.root_only = Some(moves.to_vec());
     }
 
-    /// The candidate moves of `pos` at `node`: the root's restricted when
-    /// [`Mcts::restrict_root`] says so.
+    /// The candidate moves of `pos` at `node`, best first: the root's
+    /// restricted when [`Mcts::restrict_root`] says so.
     fn node_candidates(&self, node: u32, pos: &Position) -> Vec<Move> {
-        let moves = candidates(pos, self.seed);
+        self.restricted(node, candidates(pos, self.seed))
+    }
+
+    /// `moves` at `node`: the root's restricted to the moves
+    /// [`Mcts::restrict_root`] allows (the list's order kept).
+    fn restricted(&self, node: u32, moves: Vec<Move>) -> Vec<Move> {
         match &self.root_only {
             Some(only) if node == 0 => restrict(moves, only),
             _ => moves,
@@ -315,8 +325,7 @@ impl Mcts {
     /// moves still visited alike) when its time is up. Returns the
     /// iterations run and the root child chosen.
     fn run_halving(&mut self, budget: Budget, clock: &dyn Clock) -> (u64, Option<u32>) {
-        let root = self.root;
-        self.expand_all(0, &root);
+        self.expand_root();
         let mut alive: Vec<u32> = self.children_of(0).collect();
         let rounds = alive.len().next_power_of_two().trailing_zeros() as u64;
         let mut done = 0u64;
@@ -399,35 +408,30 @@ impl Mcts {
     /// through (sequential halving's share), else the root selects as any
     /// node does.
     fn iterate(&mut self, root_child: Option<u32>) {
-        let mut pos = self.root;
         let mut node = 0u32;
         let mut visited = std::mem::take(&mut self.visited);
         visited.clear();
         visited.push(0);
         self.path.clear();
         let values = loop {
+            let pos = &self.positions[node as usize];
             if pos.is_over() {
-                break self.evaluate(&pos);
+                break self.evaluate(pos);
             }
             if node != 0 && self.nodes[node as usize].visits == 0 {
+                let mut pos = *pos;
                 self.playout(&mut pos);
                 break self.evaluate(&pos);
             }
             let forced = root_child.filter(|_| node == 0);
             if forced.is_none() {
-                self.widen(node, &pos);
+                self.widen(node);
             }
             let Some(child) = forced.or_else(|| self.select(node)) else {
-                break self.evaluate(&pos);
+                break self.evaluate(&self.positions[node as usize]);
             };
-            let mv = self.nodes[child as usize].mv;
-            pos.play_unchecked(&mv);
             self.plies += 1;
-            let h = pos.hash();
-            self.path.push(h);
-            if self.repeats(h) {
-                pos.end_by_repetition();
-            }
+            self.path.push(self.positions[child as usize].hash());
             node = child;
             visited.push(node);
         };
@@ -439,32 +443,39 @@ impl Mcts {
         self.visited = visited;
     }
 
-    /// Whether the position `hash` has now been seen three times.
+    /// Whether the position `hash`, reached one move below the end of the
+    /// current path, would then have been seen three times.
     fn repeats(&self, hash: u64) -> bool {
         let in_path = self.path.iter().filter(|&&h| h == hash).count();
-        in_path + self.history.count(hash) >= 3
+        in_path + 1 + self.history.count(hash) >= 3
     }
 
     /// Adds the next candidate child of `node` if its visits allow one more.
-    fn widen(&mut self, node: u32, pos: &Position) {
+    fn widen(&mut self, node: u32) {
         let n = &self.nodes[node as usize];
         let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
         if n.children as usize >= allowed {
             return;
         }
-        self.add_child(node, pos);
+        self.add_child(node);
     }
 
-    /// Adds every candidate move of `node` as a child.
-    fn expand_all(&mut self, node: u32, pos: &Position) {
-        while self.add_child(node, pos) {}
+    /// Adds every candidate move of the root as a child.
+    fn expand_root(&mut self) {
+        self.path.clear();
+        while self.add_child(0) {}
     }
 
-    /// Adds the next candidate child of `node` (generating the candidates
-    /// the first time); `false` when every candidate is a child already.
-    fn add_child(&mut self, node: u32, pos: &Position) -> bool {
+    /// Adds the next candidate child of `node`, whose path from the root
+    /// is [`Mcts::path`] (generating the candidates the first time), with
+    /// its position played (ended if it repeats a third time); `false`
+    /// when every candidate is a child already. The candidates are kept in the generator's order and the
+    /// next best is brought forward only when a child needs it: the order
+    /// [`candidates`] sorts them in, without sorting the many a node never
+    /// tries.
+    fn add_child(&mut self, node: u32) -> bool {
         if self.nodes[node as usize].candidates == UNKNOWN {
-            let moves = self.node_candidates(node, pos);
+            let moves = self.restricted(node, unordered_candidates(&self.positions[node as usize]));
             let count = moves.len().min(UNKNOWN as usize - 1);
             let parent = &mut self.nodes[node as usize];
             parent.candidates = count as u16;
@@ -476,11 +487,21 @@ impl Mcts {
         if k >= parent.candidates as usize {
             return false;
         }
-        let mv = self.arena[parent.arena_start as usize + k];
+        let start = parent.arena_start as usize;
+        let rest = &mut self.arena[start + k..start + parent.candidates as usize];
+        bring_best_forward(rest, &self.positions[node as usize], self.seed);
+        let mv = rest[0];
         let last = parent.last_child;
         let child = self.nodes.len() as u32;
+        let mut next = self.positions[node as usize];
+        let mover = next.turn();
+        next.play_unchecked(&mv);
+        if self.repeats(next.hash()) {
+            next.end_by_repetition();
+        }
         // Keep the children in candidate order: append at the end.
-        self.nodes.push(Node::new(mv, pos.turn()));
+        self.nodes.push(Node::new(mv, mover));
+        self.positions.push(next);
         if last == NONE {
             self.nodes[node as usize].first_child = child;
         } else {
@@ -636,11 +657,8 @@ fn logistic(x: f64) -> f64 {
 /// is close, then most rows gained, rearmost marble first, then a seeded
 /// fixed tie-break (the same order every time the position is met).
 pub fn candidates(pos: &Position, seed: u64) -> Vec<Move> {
-    if pos.is_over() {
-        return Vec::new();
-    }
+    let moves = unordered_candidates(pos);
     let t = tables(pos.turn());
-    let moves = deadline_moves(pos, safe_moves(pos));
     // Key, tie-break and place in the list: sorted without a stable sort's
     // buffer, equal keys and ties (the same move with different swaps)
     // keep the generator's order.
@@ -648,16 +666,53 @@ pub fn candidates(pos: &Position, seed: u64) -> Vec<Move> {
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let rows = &t.rows_to_go;
-            let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
-            let key =
-                gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
-            let tie = mix(pos.hash() ^ seed ^ ((m.from.index() * 121 + m.to.index()) as u64));
+            let (key, tie) = candidate_rank(t, pos.hash() ^ seed, m);
             (key, tie, i as u32)
         })
         .collect();
     keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     keyed.into_iter().map(|k| moves[k.2 as usize]).collect()
+}
+
+/// The moves the tree considers at `pos` ([`candidates`]) in the
+/// generator's order.
+fn unordered_candidates(pos: &Position) -> Vec<Move> {
+    if pos.is_over() {
+        return Vec::new();
+    }
+    deadline_moves(pos, safe_moves(pos))
+}
+
+/// The rank of the candidate move `m` by the mover's tables `t` (higher
+/// first): the prior's key (rows gained, rearmost marble, off the centre
+/// line), then the tie-break seeded by `salt` (the position's hash and
+/// the search's seed).
+#[inline]
+fn candidate_rank(t: &ColourTables, salt: u64, m: &Move) -> (i32, u64) {
+    let rows = &t.rows_to_go;
+    let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
+    let key = gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
+    let tie = mix(salt ^ ((m.from.index() * 121 + m.to.index()) as u64));
+    (key, tie)
+}
+
+/// Moves the best of the candidate moves `rest` of `pos` (by
+/// [`candidate_rank`], the first of equals) to its front, the others
+/// keeping their order: repeated on the rest behind it, this yields the
+/// order of [`candidates`].
+fn bring_best_forward(rest: &mut [Move], pos: &Position, seed: u64) {
+    let t = tables(pos.turn());
+    let salt = pos.hash() ^ seed;
+    let mut best = 0;
+    let mut best_rank = (i32::MIN, 0);
+    for (i, m) in rest.iter().enumerate() {
+        let rank = candidate_rank(t, salt, m);
+        if i == 0 || rank > best_rank {
+            best = i;
+            best_rank = rank;
+        }
+    }
+    rest[..=best].rotate_right(1);
 }
 
 fn mix(x: u64) -> u64 {
@@ -715,22 +770,57 @@ fn playout_move(
     // move ranked below the best so far by gain and rearmost marble loses
     // whatever it draws, so its draw is skipped rather than computed.
     let mut best: Option<((i32, u8, u64), Move)> = None;
-    let mut drawn = 0u64;
-    let mut consider = |m: Move| {
-        drawn += 1;
+    // `k`: the move's place in the generator's order, from 1.
+    let consider = |best: &mut Option<((i32, u8, u64), Move)>, m: Move, k: u64| {
         let rank = (gain(&m), t.rows_to_go[m.from.index()]);
         if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
             return;
         }
-        let key = (rank.0, rank.1, rng.peek(drawn));
+        let key = (rank.0, rank.1, rng.peek(k));
         if best.is_none_or(|(k, _)| key >= k) {
-            best = Some((key, m));
+            *best = Some((key, m));
         }
     };
+    let mut drawn = 0u64;
+    let ctx = (!listed).then(|| pos.context(pos.turn()));
     if listed {
-        scratch.iter().for_each(|&m| consider(m));
+        for &m in scratch.iter() {
+            drawn += 1;
+            consider(&mut best, m, drawn);
+        }
+    } else if let Some(ctx) = ctx.filter(|c| c.swap_targets.is_empty()) {
+        // Marble by marble, as the generator orders them: only the
+        // destinations that can still reach the best rank so far are
+        // looked at, each with its place in the order; the others are
+        // counted.
+        for from in pos.marbles(pos.turn()) {
+            let dests = movegen::destinations(&ctx, from);
+            let rows = t.rows_to_go[from.index()];
+            let open = match best {
+                None => dests,
+                Some(((g, r, _), _)) => {
+                    let least_gain = if rows >= r { g } else { g + 1 };
+                    match usize::try_from(i32::from(rows) - least_gain) {
+                        Ok(k) => dests & t.rows_at_most[k.min(16)],
+                        Err(_) => Bitboard::EMPTY,
+                    }
+                }
+            };
+            for to in open {
+                let before = (dests.0 & ((1u128 << to.index()) - 1)).count_ones();
+                consider(
+                    &mut best,
+                    Move::new(from, to),
+                    drawn + u64::from(before) + 1,
+                );
+            }
+            drawn += u64::from(dests.count());
+        }
     } else {
-        pos.for_each_move_of(pos.turn(), &mut consider);
+        pos.for_each_move_of(pos.turn(), |m| {
+            drawn += 1;
+            consider(&mut best, m, drawn);
+        });
     }
     rng.skip(drawn);
     best.map(|(_, m)| m)
@@ -756,6 +846,48 @@ mod tests {
         out
     }
 
+    /// The greedy playout move as first written, after the epsilon draw:
+    /// every move the playout may play draws a tie-break in the
+    /// generator's order, and the highest (rows gained, rows of its
+    /// marble, draw) wins, the later of equals.
+    fn greedy_reference(pos: &Position, rng: &mut Rng) -> Option<Move> {
+        rng.unit();
+        let t = tables(pos.turn());
+        let moves = deadline_moves(pos, safe_moves(pos));
+        let mut best: Option<((i32, u8, u64), Move)> = None;
+        for m in moves {
+            let from = t.rows_to_go[m.from.index()];
+            let gain = i32::from(from) - i32::from(t.rows_to_go[m.to.index()]);
+            let key = (gain, from, rng.next_u64());
+            if best.is_none_or(|(k, _)| key >= k) {
+                best = Some((key, m));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    #[test]
+    fn the_greedy_playout_move_and_draws_are_the_reference_ones() {
+        let mut compared = 0;
+        for variant in Variant::ALL {
+            for (ply, pos) in greedy_game(variant, 150).iter().enumerate() {
+                if pos.is_over() {
+                    continue;
+                }
+                for seed in 0..3u64 {
+                    let mut fast = Rng::new(seed * 1_000 + ply as u64);
+                    let mut slow = fast.clone();
+                    let mut scratch = Vec::new();
+                    let mv = playout_move(pos, &mut fast, 0.0, &mut scratch);
+                    assert_eq!(mv, greedy_reference(pos, &mut slow), "{pos}");
+                    assert_eq!(fast.next_u64(), slow.next_u64(), "{pos}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 3_000, "{compared}");
+    }
+
     #[test]
     fn a_tree_node_stays_small() {
         // Five links and counters of 32 bits, two of 16, the move, the
@@ -764,6 +896,13 @@ mod tests {
             std::mem::size_of::<Node>() <= 40,
             "{}",
             std::mem::size_of::<Node>()
+        );
+        // Beside it the node's position: six boards and the occupied set of
+        // 128 bits, the hash, counters and places.
+        assert!(
+            std::mem::size_of::<Position>() <= 160,
+            "{}",
+            std::mem::size_of::<Position>()
         );
     }
 
@@ -827,6 +966,72 @@ mod tests {
             checked += check_children(tree, c, &next);
         }
         checked
+    }
+
+    /// Checks that every node's stored position is its parent's with the
+    /// node's move played (and ended if that repeats a position a third
+    /// time on its line, the game's history included). Returns the nodes
+    /// checked.
+    fn check_positions(tree: &Mcts, node: u32, line: &mut Vec<u64>) -> usize {
+        let pos = tree.positions[node as usize];
+        let mut checked = 1;
+        for c in tree.children_of(node).collect::<Vec<_>>() {
+            let mut next = pos;
+            next.play_unchecked(&tree.nodes[c as usize].mv);
+            line.push(next.hash());
+            let seen = line.iter().filter(|&&h| h == next.hash()).count();
+            if seen + tree.history.count(next.hash()) >= 3 {
+                next.end_by_repetition();
+            }
+            assert_eq!(tree.positions[c as usize], next, "node {c}");
+            checked += check_positions(tree, c, line);
+            line.pop();
+        }
+        checked
+    }
+
+    #[test]
+    fn every_node_keeps_the_position_its_line_reaches() {
+        for (variant, ply) in [(Variant::Classic3, 20), (Variant::Classic6, 40)] {
+            let game = greedy_game(variant, ply);
+            let pos = game[ply];
+            let history: Vec<u64> = game.iter().map(Position::hash).collect();
+            let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, Config::DEFAULT);
+            let budget = Budget {
+                iterations: 2_000,
+                deadline_ms: f64::INFINITY,
+            };
+            tree.run(budget, &FrozenClock).expect("a move");
+            assert_eq!(tree.positions.len(), tree.nodes.len());
+            assert_eq!(tree.positions[0], pos);
+            let checked = check_positions(&tree, 0, &mut Vec::new());
+            assert_eq!(checked, tree.nodes.len(), "{variant}");
+        }
+    }
+
+    #[test]
+    fn a_child_repeating_a_position_a_third_time_keeps_the_ended_game() {
+        let pos = greedy_game(Variant::Classic3, 12)[12];
+        let first = candidates(&pos, 3)[0];
+        let mut after = pos;
+        after.play_unchecked(&first);
+        // The game met the position after `first` twice already.
+        let history = [after.hash(), pos.hash(), after.hash(), pos.hash()];
+        let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, Config::DEFAULT);
+        let budget = Budget {
+            iterations: 500,
+            deadline_ms: f64::INFINITY,
+        };
+        tree.run(budget, &FrozenClock).expect("a move");
+        let child = tree
+            .children_of(0)
+            .find(|&c| tree.nodes[c as usize].mv == first)
+            .expect("the first candidate is a child");
+        let kept = tree.positions[child as usize];
+        let outcome = kept.outcome().expect("the repetition ends the game");
+        assert_eq!(outcome.reason, stella_engine::EndReason::Repetition);
+        assert!(tree.children_of(child).next().is_none());
+        assert_eq!(check_positions(&tree, 0, &mut Vec::new()), tree.nodes.len());
     }
 
     #[test]

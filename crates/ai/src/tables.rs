@@ -35,6 +35,10 @@ pub struct ColourTables {
     /// each with the sum of `rows_to_go` and of its squares over its holes:
     /// the evaluation's floor for a goal no foreign marble fills.
     pub goal_sums: [(Bitboard, i32, i32); 2],
+    /// The holes with at most `k` rows still to go, for each `k` from 0 to
+    /// 16: a marble's moves gaining at least `g` rows end in
+    /// `rows_at_most[rows_to_go[from] - g]`.
+    pub rows_at_most: [Bitboard; 17],
 }
 
 /// The sum of `rows` and of its squares over the holes of `holes`.
@@ -125,7 +129,13 @@ fn build(c: Colour) -> ColourTables {
         }
         outside
     });
+    let rows_at_most = std::array::from_fn(|k| {
+        Hole::all()
+            .filter(|h| usize::from(rows_to_go[h.index()]) <= k)
+            .collect()
+    });
     ColourTables {
+        rows_at_most,
         goal_sums,
         lateral_outside,
         rows_to_go,
@@ -157,6 +167,20 @@ mod tests {
         let m1: Hole = "m1".parse().unwrap();
         assert_eq!(b.rows_to_go[m1.index()], 0);
         assert_eq!(t.lateral["i9".parse::<Hole>().unwrap().index()], 0);
+    }
+
+    #[test]
+    fn rows_at_most_holds_the_holes_that_near_the_goal_enough() {
+        for c in Colour::ALL {
+            let t = tables(c);
+            for k in 0..17 {
+                for h in Hole::all() {
+                    let near = usize::from(t.rows_to_go[h.index()]) <= k;
+                    assert_eq!(t.rows_at_most[k].contains(h), near, "{c:?} {k}");
+                }
+            }
+            assert_eq!(t.rows_at_most[16], Bitboard::ALL);
+        }
     }
 
     #[test]

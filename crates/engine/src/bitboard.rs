@@ -3,6 +3,19 @@
 use crate::hole::Hole;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+/// The one-bit sets, by hole index (the table runs to 127 so that an index
+/// masked to seven bits needs no bounds check): a hole's bit read from a table costs
+/// fewer instructions than a 128-bit shift by a variable amount.
+const HOLE_BITS: [u128; 128] = {
+    let mut bits = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
 /// A set of holes; bit `i` stands for the hole whose index is `i` (0–120).
 ///
 /// ```
@@ -24,25 +37,25 @@ impl Bitboard {
     /// The set holding just `hole`.
     #[inline]
     pub const fn from_hole(hole: Hole) -> Bitboard {
-        Bitboard(1u128 << hole.index())
+        Bitboard(HOLE_BITS[hole.index() & 127])
     }
 
     /// Whether `hole` is in the set.
     #[inline]
     pub const fn contains(self, hole: Hole) -> bool {
-        self.0 >> hole.index() & 1 != 0
+        self.0 & HOLE_BITS[hole.index() & 127] != 0
     }
 
     /// The set with `hole` added.
     #[inline]
     pub const fn with(self, hole: Hole) -> Bitboard {
-        Bitboard(self.0 | 1u128 << hole.index())
+        Bitboard(self.0 | HOLE_BITS[hole.index() & 127])
     }
 
     /// The set with `hole` removed.
     #[inline]
     pub const fn without(self, hole: Hole) -> Bitboard {
-        Bitboard(self.0 & !(1u128 << hole.index()))
+        Bitboard(self.0 & !HOLE_BITS[hole.index() & 127])
     }
 
     /// Number of holes in the set.

@@ -117,12 +117,14 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
     visited
 }
 
-/// Depth-first flood of classic jump landings from `from` over `occ` (the
-/// starting hole already removed); with `LOCKED`, landings stay in `region`.
-/// Each reached hole tries only the jumps over its occupied neighbours,
-/// found from its step mask; the landing's test is branch-free. Bit 127
-/// (where [`LANDINGS`] points when a jump would leave the board) is marked
-/// reached from the start, so such a jump never lands.
+/// Flood of classic jump landings from `from` over `occ` (the starting
+/// hole already removed); with `LOCKED`, landings stay in `region`. Each
+/// reached hole tries only the jumps over its occupied neighbours, found
+/// from its step mask; the landing's test is branch-free, and a new landing
+/// joins the holes still to try as one bit of a two-word set (lowest hole
+/// first: the order does not change the holes reached). Bit 127 (where
+/// [`LANDINGS`] points when a jump would leave the board) is marked reached
+/// from the start, so such a jump never lands.
 #[inline(always)]
 fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
     let occ_words = [occ as u64, (occ >> 64) as u64];
@@ -130,12 +132,9 @@ fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u1
     let mut blocked = occ_words;
     blocked[from >> 6] |= 1 << (from & 63);
     blocked[1] |= 1 << 63;
-    let mut stack = [0u8; 128];
-    stack[0] = from as u8;
-    let mut sp = 1;
-    while sp > 0 {
-        sp -= 1;
-        let p = stack[sp & 127] as usize;
+    let mut todo = [0u64; 2];
+    let mut p = from;
+    loop {
         let landings = &LANDINGS[p];
         let over = STEP_MASKS[p] & occ;
         for (w, mut over) in [(0, over as u64), (64, (over >> 64) as u64)] {
@@ -149,10 +148,20 @@ fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u1
                     hit &= region[i] >> bit;
                 }
                 blocked[i] |= hit << bit;
-                stack[sp & 127] = l;
-                sp += hit as usize;
+                todo[i] |= hit << bit;
             }
         }
+        p = if todo[0] != 0 {
+            let b = todo[0].trailing_zeros() as usize;
+            todo[0] &= todo[0] - 1;
+            b
+        } else if todo[1] != 0 {
+            let b = todo[1].trailing_zeros() as usize;
+            todo[1] &= todo[1] - 1;
+            b + 64
+        } else {
+            break;
+        };
     }
     let reached = [
         blocked[0] & !occ_words[0],

@@ -147,9 +147,40 @@ impl Variant {
         }
     }
 
-    /// Whether `colour` plays in this variant.
-    pub fn has_seat(self, colour: Colour) -> bool {
-        self.seats().contains(&colour)
+    /// Whether `colour` plays in this variant: one bit of the seats' mask,
+    /// not a walk over [`Variant::seats`] (asked for every seat after every
+    /// move).
+    #[inline]
+    pub const fn has_seat(self, colour: Colour) -> bool {
+        self.seat_mask() >> colour.index() & 1 != 0
+    }
+
+    /// The seats as a set of bits, bit `i` for the colour of index `i`
+    /// (the masks of [`Variant::seats`]' lists, computed at compile time).
+    const fn seat_mask(self) -> u8 {
+        const fn mask(seats: &[Colour]) -> u8 {
+            let mut mask = 0u8;
+            let mut i = 0;
+            while i < seats.len() {
+                mask |= 1 << seats[i].index();
+                i += 1;
+            }
+            mask
+        }
+        const MASKS: [u8; 5] = [
+            mask(SEATS_1),
+            mask(SEATS_2),
+            mask(SEATS_3),
+            mask(SEATS_4),
+            mask(SEATS_6),
+        ];
+        MASKS[match self.seats().len() {
+            1 => 0,
+            2 => 1,
+            3 => 2,
+            4 => 3,
+            _ => 4,
+        }]
     }
 
     /// The jump rule.
@@ -256,6 +287,15 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn has_seat_says_which_colours_are_seated() {
+        for v in Variant::ALL.into_iter().chain([Variant::Solo]) {
+            for c in Colour::ALL {
+                assert_eq!(v.has_seat(c), v.seats().contains(&c), "{v} {c:?}");
+            }
+        }
+    }
 
     #[test]
     fn unit_count_counts_the_teams_of_every_variant() {
