@@ -445,8 +445,19 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                             progress.push_str(&format!(", {aborted} aborted"));
                         }
                         if bar.is_hidden() {
-                            // No terminal to draw the bar on (a log file): one line a game.
-                            eprintln!("game {}/{}: {progress}", all.len(), args.games);
+                            // No terminal to draw the bar on (a log file): one line a
+                            // game, with the think times so far, so that a run stopped
+                            // before its last game still tells them.
+                            let think = total_think(&all);
+                            eprintln!(
+                                "game {}/{}: {progress}; think {}: {}; think {}: {}",
+                                all.len(),
+                                args.games,
+                                names[0],
+                                think[0].line(),
+                                names[1],
+                                think[1].line()
+                            );
                         }
                         bar.set_message(progress);
                         bar.inc(1);
@@ -469,6 +480,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Each player's thinking over all of `all`, aborted games included.
+fn total_think(all: &[GameResult]) -> [Think; 2] {
+    let mut think = [Think::default(); 2];
+    for r in all {
+        think[0].merge(&r.think[0]);
+        think[1].merge(&r.think[1]);
+    }
+    think
+}
+
 fn report(all: &[GameResult], names: &[String; 2], variant: Variant) {
     let aborted: Vec<&GameResult> = all.iter().filter(|r| r.aborted.is_some()).collect();
     for r in &aborted {
@@ -479,11 +500,7 @@ fn report(all: &[GameResult], names: &[String; 2], variant: Variant) {
             r.aborted.as_deref().unwrap_or_default()
         );
     }
-    let mut think = [Think::default(); 2];
-    for r in all {
-        think[0].merge(&r.think[0]);
-        think[1].merge(&r.think[1]);
-    }
+    let think = total_think(all);
     let results: Vec<&GameResult> = all.iter().filter(|r| r.aborted.is_none()).collect();
     let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
     let Some(summary) = Summary::of(&scores) else {
