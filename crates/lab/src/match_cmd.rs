@@ -590,6 +590,33 @@ mod tests {
     }
 
     #[test]
+    fn the_think_times_so_far_add_every_game_keeping_the_players_apart() {
+        let game = |one: f64, two: f64, aborted: Option<String>| {
+            let mut think = [Think::default(); 2];
+            think[0].add(one, Some(one));
+            think[1].add(two, Some(two / 2.0));
+            GameResult {
+                index: 0,
+                score: 0.5,
+                plies: 2,
+                seats: 2,
+                reason: "arrived".to_string(),
+                max_ms: [one, two],
+                think,
+                aborted,
+                record: String::new(),
+            }
+        };
+        let all = [
+            game(100.0, 300.0, None),
+            game(200.0, 500.0, Some("an illegal answer".to_string())),
+        ];
+        let total = total_think(&all);
+        assert_eq!(total[0].line(), "2 moves, average 150 ms wall, 150 ms CPU");
+        assert_eq!(total[1].line(), "2 moves, average 400 ms wall, 200 ms CPU");
+    }
+
+    #[test]
     fn player_specs_refuse_settings_other_than_weights() {
         let unknown = format!("{:#}", PlayerSpec::parse("level:7:it=3").unwrap_err());
         assert!(unknown.contains("\"it\""), "{unknown}");
