@@ -9,8 +9,9 @@
 //! are set natively: each takes on average up to a quarter of the previous
 //! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
 //! its 5 s cap at more), so about 0.25 s at two units (950k nodes) and
-//! about 1.1 s at three to six units (120 000 iterations below six units,
-//! 115 000 at six, where an iteration costs more). Its one-second cap stays,
+//! about 1.1 s at three to six units (95 000 iterations below six units,
+//! 100 000 at six), as measured in CPU time in matches against it on a
+//! loaded machine, where its search also costs more. Its one-second cap stays,
 //! and above two units it now ends searches before their budget: natively
 //! those of the costlier positions (the budget takes about a second on
 //! average), and in the browser's WebAssembly build (about 1.6–1.9 times
