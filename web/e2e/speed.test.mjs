@@ -1,8 +1,9 @@
 // How long the computer at level 8 takes to reply in the browser (the wasm engine in a
-// Web Worker), at classic-2 from the start and in the middle game, and at classic-6
-// (five computer seats in a row). The times are printed, not asserted: this machine
-// may be loaded. Each figure is one search as the page measured it (`data-think-ms`:
-// from the request to the worker until its answer).
+// Web Worker), at classic-2 from the start and in the middle game, at classic-3 (two
+// computer seats, three rounds) and at classic-6 (five computer seats in a row). The
+// times are printed, not asserted: this machine may be loaded. Each figure is one search
+// as the page measured it (`data-think-ms`: from the request to the worker until its
+// answer).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -71,6 +72,17 @@ test("level 8 at classic-2, start and middle game", { timeout: 600_000 }, async 
   const times = await playAndTime(page, 3, 2);
   assert.equal(times.length, 3);
   report("classic-2, moves 21-23", times);
+  await context.close();
+});
+
+test("level 8 at classic-3: two computer seats over the first three rounds", { timeout: 600_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await noAnimation(context);
+  const page = await context.newPage();
+  await page.goto(`${site.url}/offline?players=3&humans=1&level=8&variant=classic-3`);
+  const times = await playAndTime(page, 3, 3);
+  assert.equal(times.length, 6);
+  report("classic-3, rounds 1-3", times);
   await context.close();
 });
 

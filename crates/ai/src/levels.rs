@@ -6,12 +6,18 @@
 //!
 //! Work budgets, not time, make play deterministic given a seed and the same
 //! on every machine; the cap only guards slow hardware. Level 8's budgets
-//! keep to two limits: natively, a quarter of the previous level 8's average
-//! time per move (commit f9a36c6: about 1 s of CPU at two units, its 5 s cap
-//! at more), and within its one-second cap in the browser's WebAssembly
-//! build (about 1.6–1.9 times slower than native code), which is the tighter
-//! one above two units: there level 8 answers in about half a second natively
-//! at three and at six units alike. Each lower level answers faster
+//! are set natively: each takes on average up to a quarter of the previous
+//! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
+//! its 5 s cap at more), so about 0.25 s at two units (950k nodes) and
+//! about 1.1 s at three to six units (95 000 iterations below six units,
+//! 100 000 at six), as measured in CPU time in matches against it on a
+//! loaded machine, where its search also costs more. Its one-second cap stays,
+//! and above two units it now ends searches before their budget: natively
+//! those of the costlier positions (the budget takes about a second on
+//! average), and in the browser's WebAssembly build (about 1.6–1.9 times
+//! slower than native code) or on a slow machine most of them. Level 8 then
+//! plays the best move of the tree grown so far, so that there its play
+//! depends on the machine's speed. Each lower level answers faster
 //! (docs/benchmarks.md, "Levels" and "Time per move").
 
 use crate::limits::Limits;
@@ -167,8 +173,8 @@ pub const LEVELS: [Level; 8] = [
         level: 8,
         depth: None,
         nodes: Some(950_000),
-        tree: tree(45_000, WIDE_ROOT),
-        tree_six: tree(40_000, HALVING),
+        tree: tree(95_000, WIDE_ROOT),
+        tree_six: tree(100_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,

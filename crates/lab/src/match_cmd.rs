@@ -445,8 +445,19 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                             progress.push_str(&format!(", {aborted} aborted"));
                         }
                         if bar.is_hidden() {
-                            // No terminal to draw the bar on (a log file): one line a game.
-                            eprintln!("game {}/{}: {progress}", all.len(), args.games);
+                            // No terminal to draw the bar on (a log file): one line a
+                            // game, with the think times so far, so that a run stopped
+                            // before its last game still tells them.
+                            let think = total_think(&all);
+                            eprintln!(
+                                "game {}/{}: {progress}; think {}: {}; think {}: {}",
+                                all.len(),
+                                args.games,
+                                names[0],
+                                think[0].line(),
+                                names[1],
+                                think[1].line()
+                            );
                         }
                         bar.set_message(progress);
                         bar.inc(1);
@@ -469,6 +480,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Each player's thinking over all of `all`, aborted games included.
+fn total_think(all: &[GameResult]) -> [Think; 2] {
+    let mut think = [Think::default(); 2];
+    for r in all {
+        think[0].merge(&r.think[0]);
+        think[1].merge(&r.think[1]);
+    }
+    think
+}
+
 fn report(all: &[GameResult], names: &[String; 2], variant: Variant) {
     let aborted: Vec<&GameResult> = all.iter().filter(|r| r.aborted.is_some()).collect();
     for r in &aborted {
@@ -479,11 +500,7 @@ fn report(all: &[GameResult], names: &[String; 2], variant: Variant) {
             r.aborted.as_deref().unwrap_or_default()
         );
     }
-    let mut think = [Think::default(); 2];
-    for r in all {
-        think[0].merge(&r.think[0]);
-        think[1].merge(&r.think[1]);
-    }
+    let think = total_think(all);
     let results: Vec<&GameResult> = all.iter().filter(|r| r.aborted.is_none()).collect();
     let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
     let Some(summary) = Summary::of(&scores) else {
@@ -570,6 +587,33 @@ mod tests {
         all.merge(&b);
         assert_eq!(all.moves, 3);
         assert_eq!(all.line(), "3 moves, average 150 ms wall, CPU unknown");
+    }
+
+    #[test]
+    fn the_think_times_so_far_add_every_game_keeping_the_players_apart() {
+        let game = |one: f64, two: f64, aborted: Option<String>| {
+            let mut think = [Think::default(); 2];
+            think[0].add(one, Some(one));
+            think[1].add(two, Some(two / 2.0));
+            GameResult {
+                index: 0,
+                score: 0.5,
+                plies: 2,
+                seats: 2,
+                reason: "arrived".to_string(),
+                max_ms: [one, two],
+                think,
+                aborted,
+                record: String::new(),
+            }
+        };
+        let all = [
+            game(100.0, 300.0, None),
+            game(200.0, 500.0, Some("an illegal answer".to_string())),
+        ];
+        let total = total_think(&all);
+        assert_eq!(total[0].line(), "2 moves, average 150 ms wall, 150 ms CPU");
+        assert_eq!(total[1].line(), "2 moves, average 400 ms wall, 200 ms CPU");
     }
 
     #[test]
