@@ -77,6 +77,8 @@ export class AnalysisPage implements Page {
   private view: GameView | null = null;
   private analysing = true;
   private analysis: Analysis | null = null;
+  /** Bumped by every game opened: only the latest one enables the review. */
+  private openings = 0;
   /** Bumped by every change of position or game: older answers are dropped. */
   private generation = 0;
   private thinking = false;
@@ -157,6 +159,9 @@ export class AnalysisPage implements Page {
       return;
     }
     const gen = ++this.generation;
+    // Until the game is on the board there is nothing to review.
+    const opening = ++this.openings;
+    this.reviewButton.disabled = true;
     try {
       // The start and every move of the main line are checked before anything is replaced.
       const next = tree ?? MoveTree.ofLine(a.moves);
@@ -190,6 +195,8 @@ export class AnalysisPage implements Page {
       // With nothing on the board yet, the variant's start is shown under the error.
       if (!this.view && gen === this.generation && (a.start || a.moves.length > 0)) await this.open({ variant: a.variant, moves: [] }, []);
       this.error.textContent = message;
+    } finally {
+      if (opening === this.openings) this.reviewButton.disabled = false;
     }
   }
 
