@@ -188,26 +188,47 @@ fn gone() -> ProtoError {
     ProtoError::new(ErrorCode::Unavailable, "the table is closing")
 }
 
+/// What a join hears from a table whose task has ended: it can never be joined again.
+fn closed() -> ProtoError {
+    ProtoError::new(
+        ErrorCode::NoSuchTable,
+        "this table was closed; create or join another table",
+    )
+}
+
 impl TableHandle {
     async fn ask(&self, make: impl FnOnce(Reply) -> Command) -> Result<(), ProtoError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx.send(make(reply)).await.map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())?
+        self.ask_or(make, gone).await
     }
 
-    /// Sits `user` down (`invite`: the invitation of a private table).
+    /// Asks the task; `ended` is the error when the task has already ended.
+    async fn ask_or(
+        &self,
+        make: impl FnOnce(Reply) -> Command,
+        ended: fn() -> ProtoError,
+    ) -> Result<(), ProtoError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(make(reply)).await.map_err(|_| ended())?;
+        rx.await.map_err(|_| ended())?
+    }
+
+    /// Sits `user` down (`invite`: the invitation of a private table); a table whose
+    /// task has ended answers `no_such_table`.
     pub async fn join(
         &self,
         user: UserInfo,
         seat: Option<usize>,
         invite: Option<String>,
     ) -> Result<(), ProtoError> {
-        self.ask(|reply| Command::Join {
-            user,
-            seat,
-            invite,
-            reply,
-        })
+        self.ask_or(
+            |reply| Command::Join {
+                user,
+                seat,
+                invite,
+                reply,
+            },
+            closed,
+        )
         .await
     }
 
@@ -294,5 +315,32 @@ impl TableHandle {
             .await
             .map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_join_to_an_ended_table_task_says_the_table_is_closed() {
+        let (tx, rx) = mpsc::channel(1);
+        drop(rx);
+        let handle = TableHandle {
+            id: "t1".into(),
+            tx,
+        };
+        let user = UserInfo {
+            id: "u1".into(),
+            name: "ana".into(),
+            guest: true,
+            bot: false,
+        };
+        let joined = handle.join(user, None, None).await.unwrap_err();
+        assert_eq!(joined.code, ErrorCode::NoSuchTable);
+        // Other commands hear that the table is closing: a live table's task ends when
+        // another node takes it over, and the client is to try again there.
+        let played = handle.play("u1".into(), "a1-a2".into(), false, 0).await;
+        assert_eq!(played.unwrap_err().code, ErrorCode::Unavailable);
     }
 }
