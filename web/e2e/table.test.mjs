@@ -224,6 +224,8 @@ test("the end screen names the winner in every language, and Play again rotates 
     await context.addInitScript((l) => localStorage.setItem("stella.lang", l), lang);
     const page = await context.newPage();
     await page.goto(`${site.url}/offline?players=2&humans=1&level=1&position=${encodeURIComponent(ALMOST_WON)}`);
+    // The marble can be picked once the engine has given the position's moves.
+    await page.waitForSelector('[data-hole="e13"].movable');
     await page.click('[data-hole="e13"]');
     await page.click('[data-hole="e14"]');
     await page.waitForSelector(".result:not([hidden]) [data-headline]");
