@@ -13,6 +13,18 @@ use stella_server::storage::GameRow;
 
 use crate::common::cluster::{one_node_cluster, two_node_cluster};
 use crate::common::stored::{listed, status, until_listed, until_status};
+use crate::common::{TestApp, Ws};
+
+/// Two guests connected to `node`, the first waiting at the classic-2 table it opened
+/// there: their sockets and the table's id.
+async fn open_duel_on(node: &TestApp) -> (Ws, Ws, String) {
+    let ana = node.guest().await;
+    let boris = node.guest().await;
+    let mut wa = node.ws(Some(&ana)).await;
+    let wb = node.ws(Some(&boris)).await;
+    let table = wa.create(json!({"variant": "classic-2"})).await;
+    (wa, wb, table)
+}
 
 #[tokio::test]
 async fn an_open_table_whose_lease_lapsed_does_not_start_when_it_fills() {
@@ -20,11 +32,7 @@ async fn an_open_table_whose_lease_lapsed_does_not_start_when_it_fills() {
     let Some((_redis, a, b)) = two_node_cluster(test).await else {
         return;
     };
-    let ana = a.guest().await;
-    let boris = a.guest().await;
-    let mut wa = a.ws(Some(&ana)).await;
-    let mut wb = a.ws(Some(&boris)).await;
-    let table = wa.create(json!({"variant": "classic-2"})).await;
+    let (mut wa, mut wb, table) = open_duel_on(&a).await;
     until_listed(&b, &table, "node b").await;
 
     // Node a's lease runs out as a pause longer than the lease leaves it: expired in
@@ -80,11 +88,7 @@ async fn a_game_called_off_in_the_database_is_not_started_by_its_node() {
     let Some((_redis, a)) = one_node_cluster(test).await else {
         return;
     };
-    let ana = a.guest().await;
-    let boris = a.guest().await;
-    let mut wa = a.ws(Some(&ana)).await;
-    let mut wb = a.ws(Some(&boris)).await;
-    let table = wa.create(json!({"variant": "classic-2"})).await;
+    let (mut wa, mut wb, table) = open_duel_on(&a).await;
     // The game is called off in the database while node a still holds its lease, so
     // only the starting statement's own check of the row can refuse the start.
     let storage = a.state.storage.clone();
