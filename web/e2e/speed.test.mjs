@@ -3,11 +3,15 @@
 // computer seats, three rounds) and at classic-6 (five computer seats in a row). The
 // times are printed, not asserted: this machine may be loaded. Each figure is one search
 // as the page measured it (`data-think-ms`: from the request to the worker until its
-// answer).
+// answer). The last test times level 8's tree search at its whole budget (the page's
+// clock frozen, so no cap ends it) on the main thread of a page, and prints the tree
+// iterations completed per second of CPU (web/scripts/wasm-speed.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { WEB } from "../scripts/tools.mjs";
+import { median, timeSearches } from "../scripts/wasm-speed.mjs";
 import { launch, noAnimation, startStatic, RESULTS, POINTS, playGreedyMoveByMouse, waitForTurnOrEnd } from "./helpers.mjs";
 
 let site;
@@ -23,11 +27,6 @@ after(async () => {
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, "speed.json"), `${JSON.stringify(figures, null, 2)}\n`);
 });
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function report(name, times) {
   figures[name] = { times, median: median(times), max: Math.max(...times) };
@@ -95,4 +94,21 @@ test("level 8 at classic-6: five computer seats after the person's first move", 
   assert.equal(times.length, 5);
   report("classic-6, round 1", times);
   await context.close();
+});
+
+test("level 8's tree iterations per second at its whole budget, classic-3 and classic-6", { timeout: 600_000 }, async () => {
+  const pkg = join(WEB, "src", "wasm-pkg");
+  for (const [variant, step] of [["classic-3", 12], ["classic-6", 18]]) {
+    const opts = { variant, step, count: 3, first: step, level: 8, pkg };
+    const { iterations, rows } = await timeSearches(opts, { browser });
+    assert.equal(rows.length, 3);
+    for (const r of rows) assert.ok(r.cpuMs > 0 && Number.isFinite(r.perSecond), `ply ${r.ply}: ${r.cpuMs} ms of CPU`);
+    const perSecond = rows.map((r) => Math.round(r.perSecond));
+    const med = median(perSecond);
+    figures[`${variant}, tree iterations per second`] = { budget: iterations, plies: rows.map((r) => r.ply), perSecond, median: med };
+    console.log(
+      `# level 8, ${variant}: ${perSecond.join(", ")} iterations per second of CPU at plies ${rows.map((r) => r.ply).join(", ")} ` +
+        `(median ${med}: ${Math.round((100 * med) / iterations)}% of its ${iterations} iterations in a second)`,
+    );
+  }
 });

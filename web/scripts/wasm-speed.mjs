@@ -5,27 +5,30 @@
 // the level under test chooses a move (seed 99 + ply) with the game's history, COUNT
 // times from ply FIRST on. The browser's clock (`performance.now`, which the search
 // reads for its time cap) is frozen for the run, so every search does its whole work
-// budget and chooses the same move on every build and machine.
+// budget (`levelTreeIterations`) and chooses the same move on every build and machine.
 //
 // Each search's CPU time is that of the thread running it: in headless Chromium (the
 // default; the page's main thread, `ThreadTime` of the DevTools Performance domain) or
-// in Node with `--node` (`/proc/thread-self/schedstat`). With `--iterations N` (the
-// level's tree budget at this table size, crates/ai/src/levels.rs) it also prints the
-// iterations completed per second of CPU. The chosen moves are printed so that two
-// builds can be checked to play alike.
+// in Node with `--node` (`/proc/thread-self/schedstat`, Linux). Printed per search: the
+// move chosen (so that two builds can be checked to play alike), CPU and wall time, and
+// the tree iterations completed per second of CPU; then the medians.
 //
-//   node scripts/wasm-speed.mjs [--node] [--pkg DIR] [--level L] [--iterations N] VARIANT [STEP] [COUNT] [FIRST]
+//   node scripts/wasm-speed.mjs [--node] [--pkg DIR] [--level L] VARIANT [STEP] [COUNT] [FIRST]
 //
 // (defaults: level 8, every 12th ply, 5 positions, from ply 0; DIR defaults to
-// src/wasm-pkg, the package `npm run build:wasm` writes.)
+// src/wasm-pkg, the package `npm run build:wasm` writes.) Only variants of three or
+// more units: at two, the level searches by alpha-beta, not by a tree of iterations.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { WEB } from "./tools.mjs";
 
+/** Most positions one run may time. */
+const MAX_COUNT = 100;
+
 /** The command line, checked; throws naming what is wrong. */
-function parseArgs(argv) {
-  const opts = { node: false, pkg: join(WEB, "src", "wasm-pkg"), level: 8, iterations: null };
+export function parseArgs(argv) {
+  const opts = { node: false, pkg: join(WEB, "src", "wasm-pkg"), level: 8 };
   const rest = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -36,18 +39,17 @@ function parseArgs(argv) {
     if (a === "--node") opts.node = true;
     else if (a === "--pkg") opts.pkg = resolve(value());
     else if (a === "--level") opts.level = positiveInt(a, value());
-    else if (a === "--iterations") opts.iterations = positiveInt(a, value());
     else if (a.startsWith("--")) throw new Error(`unknown option ${a}`);
     else rest.push(a);
   }
   if (rest.length < 1 || rest.length > 4) {
-    throw new Error("usage: wasm-speed.mjs [--node] [--pkg DIR] [--level L] [--iterations N] VARIANT [STEP] [COUNT] [FIRST]");
+    throw new Error("usage: wasm-speed.mjs [--node] [--pkg DIR] [--level L] VARIANT [STEP] [COUNT] [FIRST]");
   }
   opts.variant = rest[0];
   opts.step = rest[1] === undefined ? 12 : positiveInt("STEP", rest[1]);
   opts.count = rest[2] === undefined ? 5 : positiveInt("COUNT", rest[2]);
   opts.first = rest[3] === undefined ? 0 : nonNegativeInt("FIRST", rest[3]);
-  if (opts.count > 100) throw new Error(`COUNT ${opts.count} is above 100`);
+  if (opts.count > MAX_COUNT) throw new Error(`COUNT ${opts.count} is above ${MAX_COUNT}`);
   if (opts.level > 8) throw new Error(`--level ${opts.level} is above 8`);
   return opts;
 }
@@ -65,32 +67,34 @@ function positiveInt(name, s) {
 
 /**
  * The benchmark's game, run where the wasm package is loaded (Node, or the page, where
- * it is passed as source): `start` freezes the clock and opens the game, `advance` lets
- * level 4 play on to the next ply to time, `search` lets the level under test choose
- * there. Self-contained, since it is sent to the page as text.
+ * it is sent as text, so it is self-contained): `start` freezes the clock, opens the
+ * game and answers the level's tree budget; `advance` lets level 4 play on to the next
+ * ply to time; `search` lets the level under test choose there, checks that its move is
+ * legal, and the game goes on with level 4's move.
  */
 function driver(pkg) {
   let game;
   let ply = 0;
-  const over = () => JSON.parse(game.view()).outcome != null;
+  const view = () => JSON.parse(game.view());
   return {
-    start(variant) {
+    start(variant, level) {
       performance.now = () => 0;
+      const iterations = pkg.levelTreeIterations(level, variant);
       game = new pkg.WasmGame(variant);
       ply = 0;
+      return iterations;
     },
-    /** Plays on to the next ply to time (a multiple of `step`, at least `first`); its number, or -1 at the end. */
     advance(step, first) {
-      while (!over()) {
+      while (view().outcome == null) {
         if (ply % step === 0 && ply >= first) return ply;
         game.play(game.bestMove(4, BigInt(7 + ply)));
         ply += 1;
       }
       return -1;
     },
-    /** The level's move at the current ply; the game then goes on with level 4's. */
     search(level) {
       const path = game.bestMove(level, BigInt(99 + ply));
+      if (!view().legal.some((m) => m.path.join("-") === path)) throw new Error(`ply ${ply}: ${path} is not a legal move`);
       game.play(game.bestMove(4, BigInt(7 + ply)));
       ply += 1;
       return path;
@@ -104,25 +108,24 @@ function threadCpuMs() {
   return ns / 1e6;
 }
 
-/** Runs the searches in Node; calls `report` with each. */
+/** The searches run in Node. */
 async function inNode(opts, report) {
   const pkg = await import(pathToFileURL(join(opts.pkg, "stella_wasm.js")).href);
   pkg.initSync({ module: readFileSync(join(opts.pkg, "stella_wasm_bg.wasm")) });
   const d = driver(pkg);
-  d.start(opts.variant);
-  return timeAll(opts, report, {
+  const iterations = d.start(opts.variant, opts.level);
+  return timeAll(opts, iterations, report, {
     advance: async () => d.advance(opts.step, opts.first),
     search: async () => d.search(opts.level),
     cpu: async () => threadCpuMs(),
   });
 }
 
-/** Runs the searches on the main thread of a headless Chromium page; calls `report` with each. */
-async function inChromium(opts, report) {
-  const { launch } = await import("../e2e/helpers.mjs");
-  const browser = await launch();
+/** The searches run on the main thread of a page in `browser` (playwright-core). */
+async function inChromium(opts, report, browser) {
+  const context = await browser.newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const origin = "http://wasm-speed.invalid";
     await page.route(`${origin}/**`, (route) => {
       const name = new URL(route.request().url()).pathname.slice(1);
@@ -132,16 +135,16 @@ async function inChromium(opts, report) {
       return route.fulfill({ contentType: type, body: readFileSync(join(opts.pkg, name)) });
     });
     await page.goto(`${origin}/`);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
-    await page.evaluate(
-      async ({ src, variant }) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const iterations = await page.evaluate(
+      async ({ src, variant, level }) => {
         const pkg = await import("/stella_wasm.js");
         await pkg.default();
         globalThis.bench = (0, eval)(`(${src})`)(pkg);
-        globalThis.bench.start(variant);
+        return globalThis.bench.start(variant, level);
       },
-      { src: driver.toString(), variant: opts.variant },
+      { src: driver.toString(), variant: opts.variant, level: opts.level },
     );
     const cpu = async () => {
       const { metrics } = await cdp.send("Performance.getMetrics");
@@ -149,18 +152,18 @@ async function inChromium(opts, report) {
       if (!t) throw new Error("Chromium reports no ThreadTime metric");
       return t.value * 1000;
     };
-    return await timeAll(opts, report, {
+    return await timeAll(opts, iterations, report, {
       advance: () => page.evaluate(([s, f]) => globalThis.bench.advance(s, f), [opts.step, opts.first]),
       search: () => page.evaluate((l) => globalThis.bench.search(l), opts.level),
       cpu,
     });
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
-/** Times COUNT searches through `ops`; the list of `{ ply, path, cpuMs, wallMs }`. */
-async function timeAll(opts, report, ops) {
+/** Times the searches through `ops`; see {@link timeSearches}. */
+async function timeAll(opts, iterations, report, ops) {
   const rows = [];
   while (rows.length < opts.count) {
     const ply = await ops.advance();
@@ -170,36 +173,60 @@ async function timeAll(opts, report, ops) {
     const path = await ops.search();
     const cpuMs = (await ops.cpu()) - cpu0;
     const wallMs = Number(process.hrtime.bigint() - wall0) / 1e6;
-    const row = { ply, path, cpuMs, wallMs };
-    report(row);
+    const row = { ply, path, cpuMs, wallMs, perSecond: (iterations * 1000) / cpuMs };
+    report?.(row);
     rows.push(row);
   }
-  return rows;
+  if (rows.length === 0) throw new Error(`no position to time: the game ended before ply ${opts.first}`);
+  return { iterations, rows };
 }
 
-const median = (xs) => {
+/** The median of a non-empty list of numbers. */
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/**
+ * Times the searches `opts` describes (as {@link parseArgs} returns them; `browser`, a
+ * playwright-core Chromium, runs them in a page, otherwise Node does). Answers the
+ * level's tree budget and one row a search, `{ ply, path, cpuMs, wallMs, perSecond }`
+ * (`perSecond`: tree iterations per second of CPU); calls `report` with each row as it
+ * comes.
+ */
+export async function timeSearches(opts, { browser, report } = {}) {
+  if (opts.node) return inNode(opts, report);
+  if (browser) return inChromium(opts, report, browser);
+  const { launch } = await import("../e2e/helpers.mjs");
+  const own = await launch();
+  try {
+    return await inChromium(opts, report, own);
+  } finally {
+    await own.close();
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const perSecond = (ms) => (opts.iterations ? `, ${Math.round((opts.iterations * 1000) / ms)} iterations/s` : "");
   const where = opts.node ? `Node ${process.version}` : "headless Chromium";
   console.log(`# ${opts.variant} level ${opts.level}, ${where}, ${opts.pkg}`);
-  const rows = await (opts.node ? inNode : inChromium)(opts, (r) =>
-    console.log(`ply ${r.ply}: ${r.path}  CPU ${r.cpuMs.toFixed(1)} ms, wall ${r.wallMs.toFixed(0)} ms${perSecond(r.cpuMs)}`),
-  );
-  if (rows.length === 0) throw new Error(`no position to time: the game ended before ply ${opts.first}`);
+  const { iterations, rows } = await timeSearches(opts, {
+    report: (r) =>
+      console.log(
+        `ply ${r.ply}: ${r.path}  CPU ${r.cpuMs.toFixed(1)} ms, wall ${r.wallMs.toFixed(0)} ms, ${Math.round(r.perSecond)} iterations/s`,
+      ),
+  });
   const cpu = median(rows.map((r) => r.cpuMs));
   console.log(
-    `${opts.variant} level ${opts.level}: ${rows.length} moves, median CPU ${cpu.toFixed(1)} ms, ` +
-      `median wall ${median(rows.map((r) => r.wallMs)).toFixed(0)} ms${perSecond(cpu)}`,
+    `${opts.variant} level ${opts.level}: ${rows.length} moves of ${iterations} iterations, median CPU ${cpu.toFixed(1)} ms, ` +
+      `median wall ${median(rows.map((r) => r.wallMs)).toFixed(0)} ms, ${Math.round((iterations * 1000) / cpu)} iterations/s`,
   );
   console.log(`moves: ${rows.map((r) => r.path).join(" ")}`);
 }
 
-main().catch((e) => {
-  console.error(e.message);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((e) => {
+    console.error(e.message.split("\n")[0]);
+    process.exit(1);
+  });
+}

@@ -3,6 +3,7 @@
 //! documents described in [`view`], moves are paths such as `m1-m3-k5`.
 
 pub mod analysis;
+pub mod budget;
 pub mod clock;
 pub mod puzzle;
 pub mod view;
