@@ -261,12 +261,6 @@ impl Mcts {
         self.root_only = Some(moves.to_vec());
     }
 
-    /// The candidate moves of `pos` at `node`, best first: the root's
-    /// restricted when [`Mcts::restrict_root`] says so.
-    fn node_candidates(&self, node: u32, pos: &Position) -> Vec<Move> {
-        self.restricted(node, candidates(pos, self.seed))
-    }
-
     /// `moves` at `node`: the root's restricted to the moves
     /// [`Mcts::restrict_root`] allows (the list's order kept).
     fn restricted(&self, node: u32, moves: Vec<Move>) -> Vec<Move> {
@@ -279,13 +273,11 @@ impl Mcts {
     /// Runs iterations until the budget is spent and returns the most visited
     /// move. `None` when the player to move has no legal move.
     pub fn run(&mut self, budget: Budget, clock: &dyn Clock) -> Option<Report> {
-        let root = self.root;
-        let root_moves = self.node_candidates(0, &root);
-        match root_moves.len() {
+        match self.generate_candidates(0) {
             0 => return None,
             1 => {
                 return Some(Report {
-                    best: root_moves[0],
+                    best: self.arena[self.nodes[0].arena_start as usize],
                     value: 0.5,
                     iterations: 0,
                     tree_nodes: 1,
@@ -466,14 +458,11 @@ impl Mcts {
         while self.add_child(0) {}
     }
 
-    /// Adds the next candidate child of `node`, whose path from the root
-    /// is [`Mcts::path`] (generating the candidates the first time), with
-    /// its position played (ended if it repeats a third time); `false`
-    /// when every candidate is a child already. The candidates are kept in the generator's order and the
-    /// next best is brought forward only when a child needs it: the order
-    /// [`candidates`] sorts them in, without sorting the many a node never
-    /// tries.
-    fn add_child(&mut self, node: u32) -> bool {
+    /// Generates the candidate moves of `node` into the arena, in the
+    /// generator's order (the root's restricted when
+    /// [`Mcts::restrict_root`] says so), unless they already are there;
+    /// answers how many there are.
+    fn generate_candidates(&mut self, node: u32) -> usize {
         if self.nodes[node as usize].candidates == UNKNOWN {
             let moves = self.restricted(node, unordered_candidates(&self.positions[node as usize]));
             let count = moves.len().min(UNKNOWN as usize - 1);
@@ -482,6 +471,18 @@ impl Mcts {
             parent.arena_start = self.arena.len() as u32;
             self.arena.extend_from_slice(&moves[..count]);
         }
+        self.nodes[node as usize].candidates as usize
+    }
+
+    /// Adds the next candidate child of `node`, whose path from the root
+    /// is [`Mcts::path`] (generating the candidates the first time), with
+    /// its position played (ended if it repeats a third time); `false`
+    /// when every candidate is a child already. The candidates are kept in the generator's order and the
+    /// next best is brought forward only when a child needs it: the order
+    /// [`candidates`] sorts them in, without sorting the many a node never
+    /// tries.
+    fn add_child(&mut self, node: u32) -> bool {
+        self.generate_candidates(node);
         let parent = &self.nodes[node as usize];
         let k = parent.children as usize;
         if k >= parent.candidates as usize {
