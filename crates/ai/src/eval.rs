@@ -249,11 +249,91 @@ pub fn unit_of(position: &Position, colour: Colour) -> Vec<Colour> {
 /// balanced position is worth about minus [`drive_offset`]; a search adds
 /// its root's offset to undecided values.
 pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
+    value_with(position, colour, w, &mut |c| cost(position, c, w))
+}
+
+/// [`value_for`] with each colour's cost from `cost_of` (which must answer
+/// [`cost`] of `position` under `w`: a memory of costs, say).
+pub(crate) fn value_with(
+    position: &Position,
+    colour: Colour,
+    w: &Weights,
+    cost_of: &mut impl FnMut(Colour) -> i32,
+) -> i32 {
     let variant = position.variant();
     let units = variant.unit_count();
     if units < 2 {
-        return -cost(position, colour, w);
+        return -cost_of(colour);
     }
+    let teams = variant.has_teams();
+    let value = match variant.seats() {
+        &[a, b] if !teams && (a == colour || b == colour) => {
+            let other = if a == colour { b } else { a };
+            two_player_pair(position, colour, other, w, cost_of)
+        }
+        _ => mean_pair_value(position, colour, w, cost_of),
+    };
+    if position.is_over() || position.turn() == colour {
+        value
+    } else {
+        value - w.tempo
+    }
+}
+
+/// The pair value of `me` against `other` at a table of two players (the
+/// mean over the one other unit of [`mean_pair_value`]).
+#[inline]
+fn two_player_pair(
+    position: &Position,
+    me: Colour,
+    other: Colour,
+    w: &Weights,
+    cost_of: &mut impl FnMut(Colour) -> i32,
+) -> i32 {
+    let (my_place, their_place) = (position.place(me) as i32, position.place(other) as i32);
+    // The best place neither player holds (2 when both are taken).
+    let free_best = if my_place != 1 && their_place != 1 {
+        1
+    } else {
+        2
+    };
+    match (my_place, their_place) {
+        (0, 0) => {
+            let my_cost = cost_of(me);
+            let in_goal = |c: Colour| position.marbles_in_goal(c) as i32;
+            let v = cost_of(other) - my_cost - my_cost * w.drive / 100
+                + late_round_term(position, in_goal(me) - in_goal(other));
+            v.clamp(-WIN / 2, WIN / 2)
+        }
+        (0, p) => {
+            if p < free_best {
+                -WIN
+            } else {
+                WIN
+            }
+        }
+        (p, 0) => {
+            if p < free_best {
+                WIN
+            } else {
+                -WIN
+            }
+        }
+        (a, b) => (b - a).signum() * WIN,
+    }
+}
+
+/// The mean over the other units of `colour`'s unit's pair value against
+/// each (decided places as ±[`WIN`], else cost difference, our own cost
+/// weighed [`Weights::drive`] percent more), before the tempo.
+fn mean_pair_value(
+    position: &Position,
+    colour: Colour,
+    w: &Weights,
+    cost_of: &mut impl FnMut(Colour) -> i32,
+) -> i32 {
+    let variant = position.variant();
+    let units = variant.unit_count();
     // A unit is named by its first colour (white, red or blue in a team
     // variant, whose partners are their opposites), and the units are
     // walked without building them: this runs at every leaf.
@@ -265,10 +345,15 @@ pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
             c
         }
     };
-    let of_unit =
-        |u: Colour, f: &dyn Fn(Colour) -> i32| f(u) + if teams { f(u.opposite()) } else { 0 };
-    let unit_cost = |u: Colour| of_unit(u, &|c| cost(position, c, w));
-    let in_goal = |u: Colour| of_unit(u, &|c| position.marbles_in_goal(c) as i32);
+    let mut unit_cost = |u: Colour| cost_of(u) + if teams { cost_of(u.opposite()) } else { 0 };
+    let in_goal = |u: Colour| {
+        position.marbles_in_goal(u) as i32
+            + if teams {
+                position.marbles_in_goal(u.opposite()) as i32
+            } else {
+                0
+            }
+    };
     let firsts = || {
         variant
             .seats()
@@ -309,12 +394,7 @@ pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
         };
         total += pair as i64;
     }
-    let value = (total / (units as i64 - 1)) as i32;
-    if position.is_over() || position.turn() == colour {
-        value
-    } else {
-        value - w.tempo
-    }
+    (total / (units as i64 - 1)) as i32
 }
 
 /// The drive term of `colour`'s unit at `position`: [`Weights::drive`]
@@ -480,6 +560,50 @@ mod tests {
         }
         assert!(checked > 10_000, "{checked}");
         assert!(foreign_filled > 100, "{foreign_filled}");
+    }
+
+    /// Two players' values, taken by the pair of the two, are the values of
+    /// the general walk over the units, decided games included.
+    #[test]
+    fn the_two_player_value_is_the_general_one() {
+        let w = Weights::DEFAULT;
+        let mut rng = crate::rng::Rng::new(9);
+        let mut checked = 0;
+        let mut decided = 0;
+        for variant in Variant::ALL {
+            if variant.players() != 2 || variant.has_teams() {
+                continue;
+            }
+            for _ in 0..4 {
+                let mut pos = Position::start(variant);
+                for ply in 0..400u64 {
+                    for &c in variant.seats() {
+                        let general = mean_pair_value(&pos, c, &w, &mut |u| cost(&pos, u, &w));
+                        let general = if pos.is_over() || pos.turn() == c {
+                            general
+                        } else {
+                            general - w.tempo
+                        };
+                        assert_eq!(value_for(&pos, c, &w), general, "{variant} ply {ply}");
+                        checked += 1;
+                    }
+                    if pos.is_over() {
+                        decided += 1;
+                        break;
+                    }
+                    let moves = pos.legal_moves();
+                    let random = moves[rng.below(moves.len() as u64) as usize];
+                    let mv = if rng.below(4) == 0 {
+                        random
+                    } else {
+                        crate::greedy::greedy_move(&pos, ply).unwrap_or(random)
+                    };
+                    pos.play_unchecked(&mv);
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
+        assert!(decided > 0);
     }
 
     #[test]

@@ -36,6 +36,7 @@
 
 pub mod brs;
 pub mod clock;
+mod cost_memo;
 pub mod deadline;
 mod dispatch;
 pub mod eval;

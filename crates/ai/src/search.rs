@@ -9,7 +9,8 @@
 
 use crate::clock::Clock;
 use crate::deadline::{deadline_moves, safe_moves};
-use crate::eval::{drive_offset, value_for, Weights, WIN};
+use crate::cost_memo::CostMemo;
+use crate::eval::{drive_offset, value_with, Weights, WIN};
 use crate::leaf_cache::{leaf_key, LeafCache};
 use crate::limits::Limits;
 use crate::ordering::{hist_index, MoverOrder, NodeOrder, HISTORY_PER_COLOUR};
@@ -125,6 +126,8 @@ pub struct Searcher {
     move_cache: MoveCache,
     /// The values of the leaves met in this search.
     leaf_cache: LeafCache,
+    /// Each colour's last cost, for leaves where it did not change.
+    cost_memo: CostMemo,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -180,6 +183,7 @@ impl Searcher {
             move_lists: vec![Vec::new(); MAX_PLY],
             move_cache: MoveCache::new(),
             leaf_cache: LeafCache::new(),
+            cost_memo: CostMemo::new(settings.weights),
         }
     }
 
@@ -308,6 +312,7 @@ impl Searcher {
             self.settings.strategy == Strategy::BestReply && position.variant().unit_count() > 2;
         self.tt.new_search();
         self.leaf_cache.clear();
+        self.cost_memo.reset(self.settings.weights);
         self.killers = [[PackedMove::NONE; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.path.clear();
@@ -506,8 +511,11 @@ impl Searcher {
 
     /// The root unit's value of `position`, undecided values shifted by the
     /// root's drive offset.
-    fn value(&self, position: &Position) -> i32 {
-        let v = value_for(position, self.root, &self.settings.weights);
+    fn value(&mut self, position: &Position) -> i32 {
+        let memo = &mut self.cost_memo;
+        let v = value_with(position, self.root, &self.settings.weights, &mut |c| {
+            memo.cost(position, c)
+        });
         if v.abs() < WIN / 2 {
             v + self.drive_offset
         } else {
@@ -515,7 +523,7 @@ impl Searcher {
         }
     }
 
-    fn terminal(&self, position: &Position, ply: usize) -> i32 {
+    fn terminal(&mut self, position: &Position, ply: usize) -> i32 {
         let v = self.value(position);
         if v >= WIN / 2 {
             v - ply as i32

@@ -27,6 +27,10 @@ pub struct ColourTables {
     /// line: bit 127 of a board, which no board sets, so no jump is seen
     /// along it).
     pub forward_jumps: [[(u8, u8); 2]; 121],
+    /// The holes of each hole's forward jump lines (both the hole jumped
+    /// over and the landing hole of each): the holes whose contents decide
+    /// a marble's jump term in the evaluation.
+    pub jump_holes: [Bitboard; 121],
     /// `lateral` with 0 on the holes of the goal of the same place in
     /// [`ColourTables::goal_sums`]: the evaluation counts lateral distance
     /// only outside the goal.
@@ -116,6 +120,13 @@ fn build(c: Colour) -> ColourTables {
             }
         }
     }
+    let jump_holes = std::array::from_fn(|i| {
+        forward_jumps[i]
+            .iter()
+            .flat_map(|&(over, land)| [over, land])
+            .filter_map(|h| Hole::from_index(usize::from(h)))
+            .collect()
+    });
     let mut all: Vec<u32> = Hole::all().map(|h| rows_to_go[h.index()] as u32).collect();
     all.sort_unstable();
     let goal_sums = [point(c.opposite()), home15(c.opposite())].map(|goal| {
@@ -143,6 +154,7 @@ fn build(c: Colour) -> ColourTables {
         min_sum_10: all[..10].iter().sum(),
         min_sum_15: all[..15].iter().sum(),
         forward_jumps,
+        jump_holes,
     }
 }
 
@@ -181,6 +193,27 @@ mod tests {
             }
             assert_eq!(t.rows_at_most[16], Bitboard::ALL);
         }
+    }
+
+    #[test]
+    fn jump_holes_are_the_holes_of_the_forward_jump_lines() {
+        for c in Colour::ALL {
+            let t = tables(c);
+            for h in Hole::all() {
+                let lines = t.forward_jumps[h.index()];
+                for other in Hole::all() {
+                    let on_a_line = lines.iter().any(|&(over, land)| {
+                        usize::from(over) == other.index() || usize::from(land) == other.index()
+                    });
+                    assert_eq!(t.jump_holes[h.index()].contains(other), on_a_line);
+                }
+            }
+        }
+        // A hole two rows from the goal's far side has two whole lines.
+        let t = tables(Colour::White);
+        let counts: Vec<u32> = Hole::all().map(|h| t.jump_holes[h.index()].count()).collect();
+        assert_eq!(counts.iter().max(), Some(&4));
+        assert!(counts.contains(&0));
     }
 
     #[test]
