@@ -2,17 +2,29 @@
 //!
 //! Alpha-beta evaluates the children of a node one after the other: they
 //! differ by one move of the player to move there, so the other colours'
-//! marbles are the same in all of them. A colour's cost
-//! ([`eval::cost`](crate::eval::cost)) reads its own marbles, its moves
-//! made, its arrival and elimination, and of the rest of the board only the
-//! holes of its marbles' forward jump lines (and, past the deadline, its
-//! goal's holes, where other players' marbles may fill a place). When none
-//! of these changed since the colour's cost was last computed, that value
-//! is returned again.
+//! marbles are the same in all of them, and the mover's differ by a marble
+//! or two. A colour's cost ([`eval::cost`](crate::eval::cost)) reads its
+//! own marbles, its moves made, its arrival and elimination, and of the
+//! rest of the board only the holes of its marbles' forward jump lines
+//! (and, past the deadline, its goal's holes, where other players' marbles
+//! may fill a place).
+//!
+//! Before the deadline every marble counts, and the cost is a sum of
+//! per-marble terms ([`CostParts`]): from the colour's last parts, the
+//! terms of the marbles that left or arrived are taken out or added, and
+//! the jump terms of the marbles whose lines pass through a hole that
+//! changed are counted again. Past the deadline the last cost is reused
+//! when none of what it read changed, and computed afresh otherwise.
 
-use crate::eval::{cost, Weights};
+use crate::eval::{
+    board_words, cost, cost_of_parts, cost_parts, lateral_term, ready_jumps, CostParts, Weights,
+};
 use crate::tables::tables;
-use stella_engine::{Colour, Position, Variant};
+use stella_engine::{Bitboard, Colour, Position, Variant};
+
+/// At most this many holes changed since a colour's last parts for them
+/// to be brought up to date (beyond, they are computed afresh).
+const MOST_CHANGED: u32 = 8;
 
 /// What a colour's cost was computed from, and the cost.
 #[derive(Clone, Copy, Debug)]
@@ -25,10 +37,13 @@ struct Slot {
     made: u16,
     /// Arrived (bit 0) and eliminated (bit 1).
     flags: u8,
-    /// The holes outside the colour's marbles that the cost read.
+    /// The occupied holes.
+    occupied: u128,
+    /// The cost's parts, when every marble counts (before the deadline).
+    parts: Option<CostParts>,
+    /// Past the deadline: the holes outside the colour's marbles that the
+    /// cost read.
     looked: u128,
-    /// Which of `looked` were occupied.
-    seen: u128,
     /// The cost.
     value: i32,
 }
@@ -39,8 +54,9 @@ impl Slot {
         marbles: 0,
         made: 0,
         flags: 0,
+        occupied: 0,
+        parts: None,
         looked: 0,
-        seen: 0,
         value: 0,
     };
 }
@@ -71,33 +87,121 @@ impl CostMemo {
     #[inline]
     pub(crate) fn cost(&mut self, position: &Position, colour: Colour) -> i32 {
         let variant = position.variant();
-        let marbles = position.marbles(colour).0;
         let made = position.moves_made(colour);
         let flags =
             u8::from(position.has_arrived(colour)) | u8::from(position.is_eliminated(colour)) << 1;
+        if flags != 0 {
+            return cost(position, colour, &self.weights);
+        }
+        let marbles = position.marbles(colour).0;
         let occupied = position.occupied().0;
         let slot = &mut self.slots[colour.index()];
-        if slot.variant == Some(variant)
-            && slot.marbles == marbles
-            && slot.made == made
-            && slot.flags == flags
-            && occupied & slot.looked == slot.seen
-        {
-            return slot.value;
+        let same = slot.variant == Some(variant) && slot.made == made && slot.flags == flags;
+        if same {
+            if let Some(parts) = slot.parts {
+                let changed = slot.occupied ^ occupied;
+                if changed.count_ones() <= MOST_CHANGED {
+                    let value = match updated(parts, position, colour, slot.marbles, slot.occupied)
+                    {
+                        // Nothing the cost reads changed.
+                        None => slot.value,
+                        Some(parts) => {
+                            let goal = variant.goal(colour);
+                            slot.parts = Some(parts);
+                            cost_of_parts(position, colour, &self.weights, &parts, goal)
+                        }
+                    };
+                    slot.marbles = marbles;
+                    slot.occupied = occupied;
+                    slot.value = value;
+                    return value;
+                }
+            } else if slot.marbles == marbles && (slot.occupied ^ occupied) & slot.looked == 0 {
+                return slot.value;
+            }
         }
-        let value = cost(position, colour, &self.weights);
-        let looked = looked_at(position, colour);
+        let (parts, free_goal) = cost_parts(position, colour);
+        let value = cost_of_parts(position, colour, &self.weights, &parts, free_goal);
+        // Before the deadline no other marble fills a goal hole, and every
+        // marble counts: the parts are sums over the marbles.
+        let summed = made < variant.deadline()
+            && position.marbles(colour).count() <= variant.goal(colour).count();
         *slot = Slot {
             variant: Some(variant),
             marbles,
             made,
             flags,
-            looked,
-            seen: occupied & looked,
+            occupied,
+            parts: summed.then_some(parts),
+            looked: if summed {
+                0
+            } else {
+                looked_at(position, colour)
+            },
             value,
         };
         value
     }
+}
+
+/// The parts of `colour`'s cost in `position`, from `parts`, its parts when
+/// its marbles were `before` and the occupied holes `was` (the same variant
+/// and moves made, before the deadline, every marble counted); `None` when
+/// they are `parts` because none of its marbles moved and no hole they
+/// read changed.
+#[inline]
+fn updated(
+    mut parts: CostParts,
+    position: &Position,
+    colour: Colour,
+    before: u128,
+    was: u128,
+) -> Option<CostParts> {
+    let t = tables(colour);
+    let goal = position.variant().goal(colour);
+    let outside = t.lateral_outside_of(goal);
+    let now = position.marbles(colour).0;
+    let occupied = position.occupied().0;
+    let (left, arrived) = (Bitboard(before & !now), Bitboard(now & !before));
+    // The marbles whose jump term may have changed: those whose lines pass
+    // through a changed hole, and those that left or arrived.
+    let mut near = 0u128;
+    for h in Bitboard(was ^ occupied) {
+        near |= t.jump_sources[h.index()].0;
+    }
+    if before == now && now & near == 0 {
+        return None;
+    }
+    let (old_words, new_words) = (board_words(was), board_words(occupied));
+    for h in Bitboard(before & near) | left {
+        parts.jumps -= ready_jumps(t, h, &old_words);
+    }
+    for h in Bitboard(now & near) | arrived {
+        parts.jumps += ready_jumps(t, h, &new_words);
+    }
+    let mut rearmost_left = false;
+    for h in left {
+        let r = t.rows_to_go[h.index()] as i32;
+        parts.sum -= r;
+        parts.squares -= r * r;
+        parts.lateral -= lateral_term(t, outside, goal, h);
+        rearmost_left |= r >= parts.back;
+    }
+    for h in arrived {
+        let r = t.rows_to_go[h.index()] as i32;
+        parts.sum += r;
+        parts.squares += r * r;
+        parts.lateral += lateral_term(t, outside, goal, h);
+        parts.back = parts.back.max(r);
+    }
+    if rearmost_left {
+        parts.back = Bitboard(now)
+            .iter()
+            .map(|h| t.rows_to_go[h.index()] as i32)
+            .max()
+            .unwrap_or(0);
+    }
+    Some(parts)
 }
 
 /// The holes whose contents [`cost`] reads besides `colour`'s own marbles:

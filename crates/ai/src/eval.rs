@@ -7,8 +7,8 @@
 //! a win or loss of that pair, otherwise the difference of costs counts, the
 //! unit's own cost weighed [`Weights::drive`] percent more.
 
-use crate::tables::tables;
-use stella_engine::{Colour, Position, ROUND_LIMIT};
+use crate::tables::{tables, ColourTables};
+use stella_engine::{Bitboard, Colour, Hole, Position, ROUND_LIMIT};
 
 /// Rounds before the limit from which marbles in goal weigh in.
 const LATE_ROUNDS: i32 = 12;
@@ -168,44 +168,90 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
     if position.has_arrived(colour) {
         return 0;
     }
+    let (parts, free_goal) = cost_parts(position, colour);
+    cost_of_parts(position, colour, w, &parts, free_goal)
+}
+
+/// The sums over a colour's marbles that its [`cost`] weighs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CostParts {
+    /// Rows still to go, over the counted marbles.
+    pub(crate) sum: i32,
+    /// Squared rows still to go, over the counted marbles.
+    pub(crate) squares: i32,
+    /// The rows still to go of the rearmost counted marble.
+    pub(crate) back: i32,
+    /// Distance off the centre line outside the goal, over all the marbles.
+    pub(crate) lateral: i32,
+    /// Forward jumps ready to be played, over all the marbles.
+    pub(crate) jumps: i32,
+}
+
+/// `colour`'s marbles' share of the lateral term: its distance off the
+/// centre line, 0 inside `goal` (`outside` is
+/// [`ColourTables::lateral_outside_of`] `goal`).
+#[inline]
+pub(crate) fn lateral_term(
+    t: &ColourTables,
+    outside: Option<&[u8; 121]>,
+    goal: Bitboard,
+    hole: Hole,
+) -> i32 {
+    match outside {
+        Some(l) => l[hole.index()] as i32,
+        None if goal.contains(hole) => 0,
+        None => t.lateral[hole.index()] as i32,
+    }
+}
+
+/// The board as two words: a hole's bit is one shift and mask away, and
+/// bit 127 (a missing jump line) is never set.
+#[inline]
+pub(crate) fn board_words(occupied: u128) -> [u64; 2] {
+    [occupied as u64, (occupied >> 64) as u64]
+}
+
+/// The forward jumps a marble on `hole` has ready: its forward lines whose
+/// first hole is occupied and second empty on the board `words`
+/// ([`board_words`]).
+#[inline]
+pub(crate) fn ready_jumps(t: &ColourTables, hole: Hole, words: &[u64; 2]) -> i32 {
+    let held = |i: u8| words[usize::from(i >> 6) & 1] >> (i & 63) & 1;
+    let mut jumps = 0;
+    for &(over, land) in &t.forward_jumps[hole.index()] {
+        jumps += held(over) & !held(land);
+    }
+    jumps as i32
+}
+
+/// The parts of the cost of `colour` (neither arrived nor eliminated), and
+/// the goal holes its own marbles have to fill.
+pub(crate) fn cost_parts(position: &Position, colour: Colour) -> (CostParts, Bitboard) {
     let t = tables(colour);
     let variant = position.variant();
     let goal = variant.goal(colour);
     let mine = position.marbles(colour);
-    let made = position.moves_made(colour) as i32;
     // After the deadline another player's marble left in the goal fills a
     // hole for us (docs/rules.md §4): only the best `needed` marbles count.
-    let foreign = if made >= variant.deadline() as i32 {
+    let foreign = if position.moves_made(colour) >= variant.deadline() {
         goal & position.occupied() & !mine
     } else {
-        stella_engine::Bitboard::EMPTY
+        Bitboard::EMPTY
     };
     let free_goal = goal & !foreign;
     let needed = free_goal.count() as usize;
-    // The board as two words: a hole's bit is one shift and mask away, and
-    // bit 127 (a missing jump line) is never set.
-    let occupied = position.occupied().0;
-    let words = [occupied as u64, (occupied >> 64) as u64];
-    let held = |i: u8| words[usize::from(i >> 6) & 1] >> (i & 63) & 1;
+    let words = board_words(position.occupied().0);
     let outside = t.lateral_outside_of(goal);
     let mut rows = [0i32; 16];
     let mut n = 0;
     let mut lateral = 0i32;
-    let mut jumps = 0u64;
+    let mut jumps = 0i32;
     for h in mine {
-        let i = h.index();
-        rows[n] = t.rows_to_go[i] as i32;
+        rows[n] = t.rows_to_go[h.index()] as i32;
         n += 1;
-        lateral += match outside {
-            Some(l) => l[i] as i32,
-            None if goal.contains(h) => 0,
-            None => t.lateral[i] as i32,
-        };
-        for &(over, land) in &t.forward_jumps[i] {
-            jumps += held(over) & !held(land);
-        }
+        lateral += lateral_term(t, outside, goal, h);
+        jumps += ready_jumps(t, h, &words);
     }
-    let jumps = jumps as i32;
     let rows = &mut rows[..n];
     // Only when fewer marbles are needed than we have (other players'
     // marbles fill some goal holes) do the best ones have to be picked out.
@@ -219,18 +265,41 @@ pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
         squares += r * r;
         back = back.max(r);
     }
+    let parts = CostParts {
+        sum,
+        squares,
+        back,
+        lateral,
+        jumps,
+    };
+    (parts, free_goal)
+}
+
+/// The cost of `colour` (neither arrived nor eliminated) from its parts,
+/// `free_goal` being the goal holes its own marbles have to fill.
+#[inline]
+pub(crate) fn cost_of_parts(
+    position: &Position,
+    colour: Colour,
+    w: &Weights,
+    parts: &CostParts,
+    free_goal: Bitboard,
+) -> i32 {
+    let t = tables(colour);
+    let variant = position.variant();
     let (min_sum, min_squares) = t.row_sums(free_goal);
-    let mut c = w.rows * (sum - min_sum)
-        + w.squares * (squares - min_squares)
-        + w.back * back
-        + w.lateral * lateral
-        - w.jump * jumps;
+    let mut c = w.rows * (parts.sum - min_sum)
+        + w.squares * (parts.squares - min_squares)
+        + w.back * parts.back
+        + w.lateral * parts.lateral
+        - w.jump * parts.jumps;
     // Growing up to the deadline; after it the check has been made (a
     // marble still at home was excused), and more moves add no risk.
+    let made = position.moves_made(colour) as i32;
     let deadline = variant.deadline() as i32;
     let late = made.min(deadline) - (deadline - 10);
     if late > 0 {
-        c += w.home_late * late * (mine & variant.home(colour)).count() as i32;
+        c += w.home_late * late * (position.marbles(colour) & variant.home(colour)).count() as i32;
     }
     c.max(0)
 }

@@ -8,8 +8,8 @@
 //! the *paranoid* search (docs/experiments.md compares it with max-n).
 
 use crate::clock::Clock;
-use crate::deadline::{deadline_moves, safe_moves};
 use crate::cost_memo::CostMemo;
+use crate::deadline::{deadline_moves, safe_moves};
 use crate::eval::{drive_offset, value_with, Weights, WIN};
 use crate::leaf_cache::{leaf_key, LeafCache};
 use crate::limits::Limits;

@@ -31,6 +31,9 @@ pub struct ColourTables {
     /// over and the landing hole of each): the holes whose contents decide
     /// a marble's jump term in the evaluation.
     pub jump_holes: [Bitboard; 121],
+    /// The holes whose [`ColourTables::jump_holes`] hold each hole: the
+    /// marbles whose jump term a change of the hole can change.
+    pub jump_sources: [Bitboard; 121],
     /// `lateral` with 0 on the holes of the goal of the same place in
     /// [`ColourTables::goal_sums`]: the evaluation counts lateral distance
     /// only outside the goal.
@@ -120,11 +123,16 @@ fn build(c: Colour) -> ColourTables {
             }
         }
     }
-    let jump_holes = std::array::from_fn(|i| {
+    let jump_holes: [Bitboard; 121] = std::array::from_fn(|i| {
         forward_jumps[i]
             .iter()
             .flat_map(|&(over, land)| [over, land])
             .filter_map(|h| Hole::from_index(usize::from(h)))
+            .collect()
+    });
+    let jump_sources = std::array::from_fn(|i| {
+        Hole::all()
+            .filter(|h| jump_holes[h.index()].contains(Hole::from_index(i).expect("a hole")))
             .collect()
     });
     let mut all: Vec<u32> = Hole::all().map(|h| rows_to_go[h.index()] as u32).collect();
@@ -155,6 +163,7 @@ fn build(c: Colour) -> ColourTables {
         min_sum_15: all[..15].iter().sum(),
         forward_jumps,
         jump_holes,
+        jump_sources,
     }
 }
 
@@ -196,7 +205,7 @@ mod tests {
     }
 
     #[test]
-    fn jump_holes_are_the_holes_of_the_forward_jump_lines() {
+    fn jump_holes_and_sources_are_the_holes_of_the_forward_jump_lines() {
         for c in Colour::ALL {
             let t = tables(c);
             for h in Hole::all() {
@@ -206,12 +215,15 @@ mod tests {
                         usize::from(over) == other.index() || usize::from(land) == other.index()
                     });
                     assert_eq!(t.jump_holes[h.index()].contains(other), on_a_line);
+                    assert_eq!(t.jump_sources[other.index()].contains(h), on_a_line);
                 }
             }
         }
         // A hole two rows from the goal's far side has two whole lines.
         let t = tables(Colour::White);
-        let counts: Vec<u32> = Hole::all().map(|h| t.jump_holes[h.index()].count()).collect();
+        let counts: Vec<u32> = Hole::all()
+            .map(|h| t.jump_holes[h.index()].count())
+            .collect();
         assert_eq!(counts.iter().max(), Some(&4));
         assert!(counts.contains(&0));
     }
