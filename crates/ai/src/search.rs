@@ -693,16 +693,7 @@ impl Searcher {
             let first = moves.len();
             self.move_cache
                 .for_each_move_of(p, p.turn(), |m| moves.push((m, i as u8)));
-            if moves[first..].iter().any(|(m, _)| !p.would_eliminate(m)) {
-                let mut k = first;
-                for j in first..moves.len() {
-                    if !p.would_eliminate(&moves[j].0) {
-                        moves[k] = moves[j];
-                        k += 1;
-                    }
-                }
-                moves.truncate(k);
-            }
+            drop_eliminating(p, &mut moves, first);
         }
         if moves.is_empty() {
             self.move_lists[ply] = moves;
@@ -870,6 +861,28 @@ impl Searcher {
     }
 }
 
+/// Drops from `moves[first..]` (moves of `position`'s player) those that
+/// would eliminate it, unless every one would. Before the player's deadline
+/// no move eliminates, and the list is left as it is without looking.
+fn drop_eliminating(position: &Position, moves: &mut Vec<(Move, u8)>, first: usize) {
+    if position.moves_made(position.turn()) < position.variant().deadline() {
+        return;
+    }
+    if moves[first..]
+        .iter()
+        .any(|(m, _)| !position.would_eliminate(m))
+    {
+        let mut k = first;
+        for j in first..moves.len() {
+            if !position.would_eliminate(&moves[j].0) {
+                moves[k] = moves[j];
+                k += 1;
+            }
+        }
+        moves.truncate(k);
+    }
+}
+
 /// Moves picked one by one (the best of the rest each time) before the
 /// rest is sorted: a node cut off after its first few moves never pays for
 /// sorting them all.
@@ -924,6 +937,46 @@ pub fn estimate_moves_left(position: &Position) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Past the deadline a move back into the home is dropped unless all
+    /// are; before it nothing is dropped (no move eliminates then).
+    #[test]
+    fn only_eliminating_moves_are_dropped() {
+        let mut rng = crate::rng::Rng::new(4);
+        let (mut dropped, mut checked) = (0, 0);
+        for game in 0..6 {
+            let mut pos = Position::start(stella_engine::Variant::Classic2);
+            for ply in 0..300u64 {
+                if pos.is_over() {
+                    break;
+                }
+                let all: Vec<(Move, u8)> = pos.legal_moves().into_iter().map(|m| (m, 0)).collect();
+                let kept_all = all.iter().all(|(m, _)| pos.would_eliminate(m));
+                let expected: Vec<(Move, u8)> = all
+                    .iter()
+                    .copied()
+                    .filter(|(m, _)| kept_all || !pos.would_eliminate(m))
+                    .collect();
+                let mut moves = vec![(Move::new(all[0].0.from, all[0].0.to), 7)];
+                moves.extend_from_slice(&all);
+                drop_eliminating(&pos, &mut moves, 1);
+                assert_eq!(&moves[1..], &expected[..], "game {game} ply {ply}");
+                assert_eq!(moves[0].1, 7);
+                dropped += all.len() - expected.len();
+                checked += 1;
+                // Stepping back and forth keeps marbles near home past the
+                // deadline now and then.
+                let mv = if rng.below(4) == 0 {
+                    all[rng.below(all.len() as u64) as usize].0
+                } else {
+                    crate::greedy::greedy_move(&pos, ply).unwrap_or(all[0].0)
+                };
+                pos.play_unchecked(&mv);
+            }
+        }
+        assert!(checked > 100, "{checked}");
+        assert!(dropped > 0, "{dropped}");
+    }
 
     #[test]
     fn moves_come_in_the_order_of_the_sorted_keys() {
