@@ -20,7 +20,7 @@ use crate::eval::{
     board_words, cost, cost_of_parts, cost_parts, lateral_term, ready_jumps, CostParts, Weights,
 };
 use crate::tables::tables;
-use stella_engine::{Bitboard, Colour, Position, Variant};
+use stella_engine::{Colour, Position, Variant};
 
 /// At most this many holes changed since a colour's last parts for them
 /// to be brought up to date (beyond, they are computed afresh).
@@ -158,50 +158,61 @@ fn updated(
     was: u128,
 ) -> Option<CostParts> {
     let t = tables(colour);
-    let goal = position.variant().goal(colour);
-    let outside = t.lateral_outside_of(goal);
     let now = position.marbles(colour).0;
     let occupied = position.occupied().0;
-    let (left, arrived) = (Bitboard(before & !now), Bitboard(now & !before));
+    let (left, arrived) = (before & !now, now & !before);
     // The marbles whose jump term may have changed: those whose lines pass
     // through a changed hole, and those that left or arrived.
     let mut near = 0u128;
-    for h in Bitboard(was ^ occupied) {
-        near |= t.jump_sources[h.index()].0;
-    }
-    if before == now && now & near == 0 {
+    for_each_bit(was ^ occupied, |h| near |= t.jump_sources[h].0);
+    if left | arrived == 0 && now & near == 0 {
         return None;
     }
     let (old_words, new_words) = (board_words(was), board_words(occupied));
-    for h in Bitboard(before & near) | left {
-        parts.jumps -= ready_jumps(t, h, &old_words);
+    for_each_bit(before & near | left, |h| {
+        parts.jumps -= ready_jumps(t, h, &old_words)
+    });
+    for_each_bit(now & near | arrived, |h| {
+        parts.jumps += ready_jumps(t, h, &new_words)
+    });
+    if left | arrived == 0 {
+        return Some(parts);
     }
-    for h in Bitboard(now & near) | arrived {
-        parts.jumps += ready_jumps(t, h, &new_words);
-    }
+    let goal = position.variant().goal(colour);
+    let outside = t.lateral_outside_of(goal);
     let mut rearmost_left = false;
-    for h in left {
-        let r = t.rows_to_go[h.index()] as i32;
+    for_each_bit(left, |h| {
+        let r = t.rows_to_go[h] as i32;
         parts.sum -= r;
         parts.squares -= r * r;
         parts.lateral -= lateral_term(t, outside, goal, h);
         rearmost_left |= r >= parts.back;
-    }
-    for h in arrived {
-        let r = t.rows_to_go[h.index()] as i32;
+    });
+    for_each_bit(arrived, |h| {
+        let r = t.rows_to_go[h] as i32;
         parts.sum += r;
         parts.squares += r * r;
         parts.lateral += lateral_term(t, outside, goal, h);
         parts.back = parts.back.max(r);
-    }
+    });
     if rearmost_left {
-        parts.back = Bitboard(now)
-            .iter()
-            .map(|h| t.rows_to_go[h.index()] as i32)
-            .max()
-            .unwrap_or(0);
+        parts.back = 0;
+        for_each_bit(now, |h| parts.back = parts.back.max(t.rows_to_go[h] as i32));
     }
     Some(parts)
+}
+
+/// Calls `f` with the index of every set bit of `set`, lowest first, one
+/// 64-bit word at a time (cheaper than 128-bit arithmetic per bit).
+#[inline]
+fn for_each_bit(set: u128, mut f: impl FnMut(usize)) {
+    for (base, word) in [(0, set as u64), (64, (set >> 64) as u64)] {
+        let mut bits = word;
+        while bits != 0 {
+            f(base + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// The holes whose contents [`cost`] reads besides `colour`'s own marbles:
@@ -277,5 +288,19 @@ mod tests {
         assert!(checked > 50_000, "{checked}");
         assert!(same > checked / 2, "{same} of {checked}");
         assert!(changed > 100, "{changed}");
+    }
+
+    #[test]
+    fn every_bit_is_visited_once_lowest_first() {
+        let mut rng = crate::rng::Rng::new(2);
+        for _ in 0..200 {
+            let set = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+            let set = set >> rng.below(128);
+            let mut seen = Vec::new();
+            for_each_bit(set, |i| seen.push(i));
+            let expected: Vec<usize> = (0..128).filter(|&i| set >> i & 1 != 0).collect();
+            assert_eq!(seen, expected);
+        }
+        for_each_bit(0, |_| panic!("no bit"));
     }
 }

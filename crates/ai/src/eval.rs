@@ -8,7 +8,7 @@
 //! unit's own cost weighed [`Weights::drive`] percent more.
 
 use crate::tables::{tables, ColourTables};
-use stella_engine::{Bitboard, Colour, Hole, Position, ROUND_LIMIT};
+use stella_engine::{Bitboard, Colour, Position, ROUND_LIMIT};
 
 /// Rounds before the limit from which marbles in goal weigh in.
 const LATE_ROUNDS: i32 = 12;
@@ -187,20 +187,20 @@ pub(crate) struct CostParts {
     pub(crate) jumps: i32,
 }
 
-/// `colour`'s marbles' share of the lateral term: its distance off the
-/// centre line, 0 inside `goal` (`outside` is
+/// A marble's share of the lateral term, on the hole of index `hole`: its
+/// distance off the centre line, 0 inside `goal` (`outside` is
 /// [`ColourTables::lateral_outside_of`] `goal`).
 #[inline]
 pub(crate) fn lateral_term(
     t: &ColourTables,
     outside: Option<&[u8; 121]>,
     goal: Bitboard,
-    hole: Hole,
+    hole: usize,
 ) -> i32 {
     match outside {
-        Some(l) => l[hole.index()] as i32,
-        None if goal.contains(hole) => 0,
-        None => t.lateral[hole.index()] as i32,
+        Some(l) => l[hole] as i32,
+        None if goal.0 >> hole & 1 != 0 => 0,
+        None => t.lateral[hole] as i32,
     }
 }
 
@@ -211,14 +211,14 @@ pub(crate) fn board_words(occupied: u128) -> [u64; 2] {
     [occupied as u64, (occupied >> 64) as u64]
 }
 
-/// The forward jumps a marble on `hole` has ready: its forward lines whose
-/// first hole is occupied and second empty on the board `words`
-/// ([`board_words`]).
+/// The forward jumps a marble on the hole of index `hole` has ready: its
+/// forward lines whose first hole is occupied and second empty on the
+/// board `words` ([`board_words`]).
 #[inline]
-pub(crate) fn ready_jumps(t: &ColourTables, hole: Hole, words: &[u64; 2]) -> i32 {
+pub(crate) fn ready_jumps(t: &ColourTables, hole: usize, words: &[u64; 2]) -> i32 {
     let held = |i: u8| words[usize::from(i >> 6) & 1] >> (i & 63) & 1;
     let mut jumps = 0;
-    for &(over, land) in &t.forward_jumps[hole.index()] {
+    for &(over, land) in &t.forward_jumps[hole] {
         jumps += held(over) & !held(land);
     }
     jumps as i32
@@ -249,8 +249,8 @@ pub(crate) fn cost_parts(position: &Position, colour: Colour) -> (CostParts, Bit
     for h in mine {
         rows[n] = t.rows_to_go[h.index()] as i32;
         n += 1;
-        lateral += lateral_term(t, outside, goal, h);
-        jumps += ready_jumps(t, h, &words);
+        lateral += lateral_term(t, outside, goal, h.index());
+        jumps += ready_jumps(t, h.index(), &words);
     }
     let rows = &mut rows[..n];
     // Only when fewer marbles are needed than we have (other players'
