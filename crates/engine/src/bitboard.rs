@@ -91,6 +91,22 @@ impl Bitboard {
     pub fn iter(self) -> BitboardIter {
         BitboardIter(self.0)
     }
+
+    /// Calls `f` with every hole in increasing index order, as
+    /// [`Bitboard::iter`] hands them out, one 64-bit word at a time: cheaper
+    /// in hot loops than the iterator's 128-bit arithmetic per hole.
+    #[inline]
+    pub fn for_each_hole(self, mut f: impl FnMut(Hole)) {
+        for (base, word) in [(0u8, self.0 as u64), (64, (self.0 >> 64) as u64)] {
+            let mut bits = word;
+            while bits != 0 {
+                f(Hole::from_index_unchecked(
+                    base + bits.trailing_zeros() as u8,
+                ));
+                bits &= bits - 1;
+            }
+        }
+    }
 }
 
 /// Iterator over the holes of a [`Bitboard`], lowest index first.
@@ -162,5 +178,29 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0 & Bitboard::ALL.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn for_each_hole_hands_out_the_iterators_holes() {
+        let mut state = 7u64;
+        for shift in 0..122u32 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let bits = (u128::from(state) << 64 | u128::from(state.rotate_left(17))) >> shift;
+            let board = Bitboard(bits & Bitboard::ALL.0);
+            let mut handed = Vec::new();
+            board.for_each_hole(|h| handed.push(h));
+            assert_eq!(handed, board.iter().collect::<Vec<_>>());
+        }
+        Bitboard::EMPTY.for_each_hole(|_| panic!("no hole"));
+        let mut all = 0;
+        Bitboard::ALL.for_each_hole(|_| all += 1);
+        assert_eq!(all, 121);
     }
 }

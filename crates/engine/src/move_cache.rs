@@ -101,11 +101,9 @@ impl MoveCache {
         let memory = &mut self.colours[colour.index()];
         let mine = position.marbles(colour);
         memory.bring_up_to_date(&ctx, mine);
-        for from in mine {
-            for to in Bitboard(memory.destinations[from.index()]) {
-                f(Move::new(from, to));
-            }
-        }
+        mine.for_each_hole(|from| {
+            Bitboard(memory.destinations[from.index()]).for_each_hole(|to| f(Move::new(from, to)));
+        });
     }
 }
 
