@@ -21,6 +21,9 @@ pub(crate) fn hist_index(c: Colour, m: &Move) -> usize {
 pub(crate) struct NodeOrder {
     tt: u32,
     killers: [u32; 2],
+    /// The starting holes of the table move and the killers, as two words
+    /// of a board: a move from elsewhere is none of them.
+    special_from: [u64; 2],
 }
 
 /// One mover's part of the ordering: its tables and its history row.
@@ -44,9 +47,17 @@ impl NodeOrder {
     /// The ordering of a node whose table move is `tt_move` and whose
     /// killers are `killers`.
     pub(crate) fn new(tt_move: PackedMove, killers: [PackedMove; 2]) -> NodeOrder {
+        let mut special_from = [0u64; 2];
+        for m in [tt_move, killers[0], killers[1]] {
+            if let Some(m) = m.unpack() {
+                let i = m.from.index();
+                special_from[i >> 6] |= 1 << (i & 63);
+            }
+        }
         NodeOrder {
             tt: tt_move.code(),
             killers: killers.map(PackedMove::code),
+            special_from,
         }
     }
 
@@ -55,18 +66,20 @@ impl NodeOrder {
     /// the marble still has to go plus its history (clamped to ±2000).
     #[inline]
     pub(crate) fn key(&self, mover: &MoverOrder, m: &Move) -> i32 {
-        let p = PackedMove::pack(m).code();
-        if p == self.tt {
-            return 1 << 28;
-        }
-        if p == self.killers[0] {
-            return 1 << 26;
-        }
-        if p == self.killers[1] {
-            return (1 << 26) - 1;
+        let (from, to) = (m.from.index(), m.to.index());
+        if self.special_from[(from >> 6) & 1] >> (from & 63) & 1 != 0 {
+            let p = PackedMove::pack(m).code();
+            if p == self.tt {
+                return 1 << 28;
+            }
+            if p == self.killers[0] {
+                return 1 << 26;
+            }
+            if p == self.killers[1] {
+                return (1 << 26) - 1;
+            }
         }
         let rows = &mover.tables.rows_to_go;
-        let (from, to) = (m.from.index(), m.to.index());
         let gain = rows[from] as i32 - rows[to] as i32;
         gain * 4096 + rows[from] as i32 * 16 + mover.history[from * 121 + to].clamp(-2000, 2000)
     }
@@ -98,6 +111,13 @@ mod tests {
         let gain = t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
         let expected = gain * 4096 + t.rows_to_go[m.from.index()] as i32 * 16 + 2000;
         assert_eq!(order.key(&mover, &m), expected);
+        // Another move from a special move's hole gets its plain key.
+        let specials = [a, b, k];
+        let other = moves
+            .iter()
+            .find(|o| specials.iter().any(|s| s.from == o.from) && !specials.contains(o))
+            .expect("a marble with several moves");
+        assert!(order.key(&mover, other) < (1 << 26) - 1);
         // No table move and no killers: every move gets its plain key.
         let none = NodeOrder::new(PackedMove::NONE, [PackedMove::NONE; 2]);
         assert!(moves.iter().all(|m| none.key(&mover, m) < (1 << 26) - 1));

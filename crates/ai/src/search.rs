@@ -565,6 +565,22 @@ impl Searcher {
         keys: &mut Vec<u64>,
     ) {
         let order = NodeOrder::new(tt_move, self.killers[ply.min(MAX_PLY - 1)]);
+        keys.clear();
+        let pack = |i: usize, key: i32| {
+            let biased = (i64::from(key) - i64::from(i32::MIN)) as u64;
+            biased << 32 | u64::from(u32::MAX - i as u32)
+        };
+        if let [only] = prefixes {
+            // One mover: its tables and history row, looked up once.
+            let mover = MoverOrder::of(only.turn(), &self.history);
+            keys.extend(
+                moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (m, _))| pack(i, order.key(&mover, m))),
+            );
+            return;
+        }
         // Each mover's tables and history row, looked up once for the layer
         // (a layer has at most five movers: the opponents of one player).
         debug_assert!(prefixes.len() <= 6);
@@ -572,12 +588,12 @@ impl Searcher {
             let p = prefixes.get(k).unwrap_or(&prefixes[0]);
             MoverOrder::of(p.turn(), &self.history)
         });
-        keys.clear();
-        keys.extend(moves.iter().enumerate().map(|(i, (m, from))| {
-            let key = order.key(&movers[*from as usize], m);
-            let biased = (i64::from(key) - i64::from(i32::MIN)) as u64;
-            biased << 32 | u64::from(u32::MAX - i as u32)
-        }));
+        keys.extend(
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, (m, from))| pack(i, order.key(&movers[*from as usize], m))),
+        );
     }
 
     fn root_search(
