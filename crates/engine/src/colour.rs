@@ -53,7 +53,17 @@ impl Colour {
     /// The colour sitting at the opposite point: its home is this colour's goal.
     #[inline]
     pub const fn opposite(self) -> Colour {
-        Self::ALL[(self as usize + 3) % 6]
+        // A table rather than a remainder by 6: asked for every goal lookup.
+        const OPPOSITES: [Colour; 6] = {
+            let mut table = Colour::ALL;
+            let mut i = 0;
+            while i < 6 {
+                table[i] = Colour::ALL[(i + 3) % 6];
+                i += 1;
+            }
+            table
+        };
+        OPPOSITES[self as usize]
     }
 
     /// Lower-case English name, as used in notation and position strings.
@@ -82,5 +92,19 @@ impl FromStr for Colour {
             .into_iter()
             .find(|c| c.name() == s)
             .ok_or_else(|| ParseError::Colour(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opposites_sit_three_seats_on_and_pair_up() {
+        for (i, c) in Colour::ALL.into_iter().enumerate() {
+            assert_eq!(c.opposite(), Colour::ALL[(i + 3) % 6]);
+            assert_eq!(c.opposite().opposite(), c);
+        }
+        assert_eq!(Colour::White.opposite(), Colour::Black);
     }
 }
