@@ -297,8 +297,8 @@ impl Position {
         let ctx = self.context(colour);
         let mine = self.boards[colour.index()];
         // A step of any marble answers without searching a jump flood.
-        mine.iter().any(|from| movegen::marble_has_step(&ctx, from))
-            || mine.iter().any(|from| movegen::marble_has_move(&ctx, from))
+        mine.any_hole(|from| movegen::marble_has_step(&ctx, from))
+            || mine.any_hole(|from| movegen::marble_has_move(&ctx, from))
     }
 
     /// Whether `mv` is a legal move of the player to move.
