@@ -710,10 +710,6 @@ impl Searcher {
             let prefix = &prefixes[from as usize];
             let mover = prefix.turn();
             let t = tables(mover);
-            let gain = t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32;
-            if prunes_backward(depth, i, gain) {
-                continue;
-            }
             let mut child = *prefix;
             child.play_unchecked(mv);
             if self.best_reply && !maximizing {
@@ -721,6 +717,7 @@ impl Searcher {
             }
             self.path.push(child.hash());
             let mut child_pv = Vec::new();
+            let gain = t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32;
             let reduction = if depth >= 3 && i >= 3 {
                 if gain < 0 {
                     2
@@ -865,22 +862,6 @@ impl Searcher {
     }
 }
 
-/// Remaining depths up to which backward moves are pruned late in a node.
-const BACKWARD_PRUNING_DEPTH: i32 = 2;
-
-/// Moves searched at such a node, in order (table move, killers, then by
-/// rows gained), before the backward ones after them are skipped.
-const BACKWARD_PRUNING_AFTER: usize = 8;
-
-/// Whether the `index`-th move of a node `depth` plies from the frontier,
-/// gaining `gain` rows for its mover, goes unsearched: near the leaves a
-/// move that loses rows, after the first few, almost never changes the
-/// node's value, and each one costs a node and a leaf evaluation. The first
-/// move is always searched, and the rule is the same for either side.
-fn prunes_backward(depth: i32, index: usize, gain: i32) -> bool {
-    gain < 0 && depth <= BACKWARD_PRUNING_DEPTH && index >= BACKWARD_PRUNING_AFTER.max(1)
-}
-
 /// Moves picked one by one (the best of the rest each time) before the
 /// rest is sorted: a node cut off after its first few moves never pays for
 /// sorting them all.
@@ -935,88 +916,6 @@ pub fn estimate_moves_left(position: &Position) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::FrozenClock;
-    use stella_engine::Variant;
-
-    /// Rows `m` gains for the player to move in `position`.
-    fn gain(position: &Position, m: &Move) -> i32 {
-        let t = tables(position.turn());
-        t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32
-    }
-
-    /// A classic-2 position after each side has run forward for a while,
-    /// so that many of the mover's moves go backward.
-    fn opened() -> Position {
-        let mut pos = Position::start(Variant::Classic2);
-        for _ in 0..16 {
-            let moves = pos.legal_moves();
-            let best = moves.iter().max_by_key(|m| gain(&pos, m)).copied();
-            pos.play_unchecked(&best.expect("a move"));
-        }
-        pos
-    }
-
-    #[test]
-    fn backward_moves_are_pruned_only_late_and_near_the_frontier() {
-        let after = BACKWARD_PRUNING_AFTER;
-        for depth in 1..=BACKWARD_PRUNING_DEPTH {
-            assert!(prunes_backward(depth, after, -1));
-            assert!(!prunes_backward(depth, after - 1, -1));
-            assert!(!prunes_backward(depth, after, 0));
-            assert!(!prunes_backward(depth, after + 20, 2));
-        }
-        assert!(!prunes_backward(BACKWARD_PRUNING_DEPTH + 1, after + 20, -3));
-        assert!(!prunes_backward(1, 0, -3));
-    }
-
-    #[test]
-    fn a_frontier_node_searches_fewer_children_than_it_has_moves() {
-        let pos = opened();
-        let moves = pos.legal_moves();
-        let backward = moves.iter().filter(|m| gain(&pos, m) < 0).count();
-        assert!(backward > BACKWARD_PRUNING_AFTER + 4, "{backward} backward");
-        let mut s = Searcher::new(Settings::default());
-        s.root = pos.turn();
-        s.path.push(pos.hash());
-        let mut pv = Vec::new();
-        s.alphabeta(&FrozenClock, &pos, 1, -INF, INF, 1, &mut pv);
-        let children = s.nodes as usize - 1;
-        // Each searched move costs one node, or two when re-searched.
-        let searched = moves.len() - backward + BACKWARD_PRUNING_AFTER;
-        assert!(children < moves.len(), "{children} of {}", moves.len());
-        assert!(children <= 2 * searched, "{children} for {searched}");
-        assert!(moves.contains(&pv[0]));
-        assert!(gain(&pos, &pv[0]) >= 0);
-    }
-
-    #[test]
-    fn a_pruned_search_still_finds_the_fastest_finish() {
-        // White's last marble outside its goal is three steps from the free
-        // hole, black far from finishing: white wins on its third move (the
-        // sixth ply), and every backward move of either side on the way is a
-        // candidate for pruning.
-        let pos: Position = "classic-2 white 41 white:e14,e15,e16,e17,f14,f15,f16,g14,g15,h11 \
-            black:j4,k3,k4,l2,l3,l4,m1,m2,m3,i8 made:20,20"
-            .parse()
-            .unwrap();
-        let settings = Settings {
-            race_width: 0,
-            ..Settings::default()
-        };
-        for depth in 6..=7 {
-            let mut s = Searcher::new(settings);
-            let r = s
-                .search(&pos, Limits::depth(depth), &FrozenClock)
-                .expect("a move");
-            assert_eq!(r.score, WIN - 6, "depth {depth}");
-            let mut line = pos;
-            for m in &r.pv {
-                assert!(line.legal_moves().contains(m), "depth {depth}: {m:?}");
-                line.play_unchecked(m);
-            }
-            assert!(line.has_arrived(Colour::White), "depth {depth}: {:?}", r.pv);
-        }
-    }
 
     #[test]
     fn moves_come_in_the_order_of_the_sorted_keys() {
