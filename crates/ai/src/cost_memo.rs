@@ -274,13 +274,8 @@ mod tests {
                         }
                     }
                 }
-                let Some(&random) = moves.get(rng.below(moves.len() as u64) as usize) else {
+                let Some(mv) = crate::greedy::mixed_move(&pos, &moves, &mut rng, ply, 3) else {
                     break;
-                };
-                let mv = if rng.below(3) == 0 {
-                    random
-                } else {
-                    crate::greedy::greedy_move(&pos, ply).unwrap_or(random)
                 };
                 pos.play_unchecked(&mv);
             }

@@ -366,30 +366,53 @@ fn two_player_pair(
     } else {
         2
     };
+    pair_value(my_place, their_place, free_best, || {
+        let my_cost = cost_of(me);
+        let in_goal = |c: Colour| position.marbles_in_goal(c) as i32;
+        undecided_pair(
+            position,
+            w,
+            my_cost,
+            cost_of(other),
+            in_goal(me) - in_goal(other),
+        )
+    })
+}
+
+/// The value of a pair of units from their places: once either has one,
+/// ±[`WIN`] by who finishes better (a unit still playing is ranked at
+/// `free_best`, the best place nobody holds); while neither has,
+/// `undecided()`.
+#[inline]
+fn pair_value(
+    my_place: i32,
+    their_place: i32,
+    free_best: i32,
+    undecided: impl FnOnce() -> i32,
+) -> i32 {
     match (my_place, their_place) {
-        (0, 0) => {
-            let my_cost = cost_of(me);
-            let in_goal = |c: Colour| position.marbles_in_goal(c) as i32;
-            let v = cost_of(other) - my_cost - my_cost * w.drive / 100
-                + late_round_term(position, in_goal(me) - in_goal(other));
-            v.clamp(-WIN / 2, WIN / 2)
-        }
-        (0, p) => {
-            if p < free_best {
-                -WIN
-            } else {
-                WIN
-            }
-        }
-        (p, 0) => {
-            if p < free_best {
-                WIN
-            } else {
-                -WIN
-            }
-        }
+        (0, 0) => undecided(),
+        (0, p) if p < free_best => -WIN,
+        (0, _) => WIN,
+        (p, 0) if p < free_best => WIN,
+        (_, 0) => -WIN,
         (a, b) => (b - a).signum() * WIN,
     }
+}
+
+/// The value of an undecided pair: the cost difference, our own cost
+/// weighed [`Weights::drive`] percent more, plus the late-round term of our
+/// lead in marbles home (`goal_lead`), within ±[`WIN`]/2.
+#[inline]
+fn undecided_pair(
+    position: &Position,
+    w: &Weights,
+    my_cost: i32,
+    their_cost: i32,
+    goal_lead: i32,
+) -> i32 {
+    let v = their_cost - my_cost - my_cost * w.drive / 100 + late_round_term(position, goal_lead);
+    v.clamp(-WIN / 2, WIN / 2)
 }
 
 /// The mean over the other units of `colour`'s unit's pair value against
@@ -439,28 +462,15 @@ fn mean_pair_value(
     let mut total: i64 = 0;
     for other in firsts().filter(|&u| u != me) {
         let their_place = position.place(other) as i32;
-        let pair = match (my_place, their_place) {
-            (0, 0) => {
-                let v = unit_cost(other) - my_cost - my_cost * w.drive / 100
-                    + late_round_term(position, in_goal(me) - in_goal(other));
-                v.clamp(-WIN / 2, WIN / 2)
-            }
-            (0, p) => {
-                if p < free_best {
-                    -WIN
-                } else {
-                    WIN
-                }
-            }
-            (p, 0) => {
-                if p < free_best {
-                    WIN
-                } else {
-                    -WIN
-                }
-            }
-            (a, b) => (b - a).signum() * WIN,
-        };
+        let pair = pair_value(my_place, their_place, free_best, || {
+            undecided_pair(
+                position,
+                w,
+                my_cost,
+                unit_cost(other),
+                in_goal(me) - in_goal(other),
+            )
+        });
         total += pair as i64;
     }
     (total / (units as i64 - 1)) as i32
@@ -614,14 +624,8 @@ mod tests {
                         break;
                     }
                     let moves = pos.legal_moves();
-                    let Some(&random) = moves.get(rng.below(moves.len().max(1) as u64) as usize)
-                    else {
+                    let Some(mv) = crate::greedy::mixed_move(&pos, &moves, &mut rng, ply, 3) else {
                         break;
-                    };
-                    let mv = if rng.below(3) == 0 {
-                        random
-                    } else {
-                        crate::greedy::greedy_move(&pos, ply).unwrap_or(random)
                     };
                     pos.play_unchecked(&mv);
                 }
@@ -661,11 +665,8 @@ mod tests {
                         break;
                     }
                     let moves = pos.legal_moves();
-                    let random = moves[rng.below(moves.len() as u64) as usize];
-                    let mv = if rng.below(4) == 0 {
-                        random
-                    } else {
-                        crate::greedy::greedy_move(&pos, ply).unwrap_or(random)
+                    let Some(mv) = crate::greedy::mixed_move(&pos, &moves, &mut rng, ply, 4) else {
+                        break;
                     };
                     pos.play_unchecked(&mv);
                 }

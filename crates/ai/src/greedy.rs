@@ -34,6 +34,25 @@ pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
         .map(|(_, m)| m)
 }
 
+/// A move for a test game that mixes greedy play with chance: one of
+/// `moves` drawn at random one time in `one_in`, else the greedy move
+/// (`ply` its seed). `None` when `moves` is empty.
+#[cfg(test)]
+pub(crate) fn mixed_move(
+    position: &Position,
+    moves: &[Move],
+    rng: &mut Rng,
+    ply: u64,
+    one_in: u64,
+) -> Option<Move> {
+    let random = *moves.get(rng.below(moves.len().max(1) as u64) as usize)?;
+    if rng.below(one_in) == 0 {
+        Some(random)
+    } else {
+        Some(greedy_move(position, ply).unwrap_or(random))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
