@@ -620,14 +620,9 @@ mod tests {
                             foreign_filled += 1;
                         }
                     }
-                    if pos.is_over() {
+                    if !crate::greedy::play_mixed(&mut pos, &mut rng, ply, 3) {
                         break;
                     }
-                    let moves = pos.legal_moves();
-                    let Some(mv) = crate::greedy::mixed_move(&pos, &moves, &mut rng, ply, 3) else {
-                        break;
-                    };
-                    pos.play_unchecked(&mv);
                 }
             }
         }
@@ -664,11 +659,9 @@ mod tests {
                         decided += 1;
                         break;
                     }
-                    let moves = pos.legal_moves();
-                    let Some(mv) = crate::greedy::mixed_move(&pos, &moves, &mut rng, ply, 4) else {
+                    if !crate::greedy::play_mixed(&mut pos, &mut rng, ply, 4) {
                         break;
-                    };
-                    pos.play_unchecked(&mv);
+                    }
                 }
             }
         }

@@ -53,6 +53,23 @@ pub(crate) fn mixed_move(
     }
 }
 
+/// Plays one [`mixed_move`] of `position`'s legal moves; `false` (and no
+/// move) when the game is over or the player to move has none.
+#[cfg(test)]
+pub(crate) fn play_mixed(position: &mut Position, rng: &mut Rng, ply: u64, one_in: u64) -> bool {
+    if position.is_over() {
+        return false;
+    }
+    let moves = position.legal_moves();
+    match mixed_move(position, &moves, rng, ply, one_in) {
+        Some(mv) => {
+            position.play_unchecked(&mv);
+            true
+        }
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
