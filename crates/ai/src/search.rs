@@ -982,10 +982,9 @@ mod tests {
                 checked += 1;
                 // Stepping back and forth keeps marbles near home past the
                 // deadline now and then.
-                let mv = if rng.below(4) == 0 {
-                    all[rng.below(all.len() as u64) as usize].0
-                } else {
-                    crate::greedy::greedy_move(&pos, ply).unwrap_or(all[0].0)
+                let legal: Vec<Move> = all.iter().map(|(m, _)| *m).collect();
+                let Some(mv) = crate::greedy::mixed_move(&pos, &legal, &mut rng, ply, 4) else {
+                    break;
                 };
                 pos.play_unchecked(&mv);
             }

@@ -116,15 +116,10 @@ impl Bitboard {
     /// in hot loops than the iterator's 128-bit arithmetic per hole.
     #[inline]
     pub fn for_each_hole(self, mut f: impl FnMut(Hole)) {
-        for (base, word) in [(0u8, self.0 as u64), (64, (self.0 >> 64) as u64)] {
-            let mut bits = word;
-            while bits != 0 {
-                f(Hole::from_index_unchecked(
-                    base + bits.trailing_zeros() as u8,
-                ));
-                bits &= bits - 1;
-            }
-        }
+        self.any_hole(|h| {
+            f(h);
+            false
+        });
     }
 }
 
