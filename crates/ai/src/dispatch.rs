@@ -2,6 +2,8 @@
 //! solver first (two armies past each other, or a final approach at a bigger
 //! table), then the level's search: Monte Carlo tree search beyond two units,
 //! alpha-beta at two (or whichever strategy the request's style names).
+//! [`Request::choose_reporting`] is the same choice, reporting each depth
+//! the alpha-beta search completes (the engine protocol's `go level`).
 //!
 //! The imports run one way: this module uses the request, the levels and the
 //! three searches; none of them uses this module, and the searches know
@@ -12,7 +14,7 @@ use crate::ida::race_plan;
 use crate::levels::Level;
 use crate::mcts::{Budget, Config, Mcts};
 use crate::request::Request;
-use crate::search::{estimate_moves_left, Searcher, Settings};
+use crate::search::{estimate_moves_left, Info, Searcher, Settings};
 use crate::strategy::Strategy;
 use stella_engine::Move;
 
@@ -23,6 +25,17 @@ impl Request<'_> {
     /// The move chosen, never an eliminating move unless it is the only
     /// one. `None` when there is no legal move.
     pub fn choose(&self, clock: &dyn Clock) -> Option<Move> {
+        self.choose_reporting(clock, &mut |_: &Info| {})
+    }
+
+    /// The move [`Request::choose`] chooses, reporting to `on_info` each
+    /// depth the alpha-beta search completes on the way (the race solver
+    /// and the tree search report nothing).
+    pub fn choose_reporting(
+        &self,
+        clock: &dyn Clock,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Move> {
         let strategy = self
             .style
             .strategy
@@ -34,7 +47,7 @@ impl Request<'_> {
         if strategy == Strategy::Mcts {
             tree_search(self, allowed.as_deref(), clock)
         } else {
-            alpha_beta(self, strategy, allowed, clock)
+            alpha_beta(self, strategy, allowed, clock, on_info)
         }
     }
 }
@@ -77,12 +90,14 @@ fn tree_search(request: &Request, allowed: Option<&[Move]>, clock: &dyn Clock) -
 }
 
 /// The move of the alpha-beta search in `strategy` (paranoid or BRS) at the
-/// level's depth or nodes, within its time cap.
+/// level's depth or nodes, within its time cap, reporting each completed
+/// depth to `on_info`.
 fn alpha_beta(
     request: &Request,
     strategy: Strategy,
     allowed: Option<Vec<Move>>,
     clock: &dyn Clock,
+    on_info: &mut dyn FnMut(&Info),
 ) -> Option<Move> {
     let lv = Level::get(request.level);
     let t0 = clock.now_ms();
@@ -112,7 +127,7 @@ fn alpha_beta(
     let spent = (clock.now_ms() - t0).max(0.0) as u64;
     limits.movetime_ms = limits.movetime_ms.map(|m| m.saturating_sub(spent).max(1));
     let best = searcher
-        .search(request.position, limits, clock)
+        .search_with(request.position, limits, clock, on_info)
         .map(|r| r.best);
     CACHED.with(|c| *c.borrow_mut() = Some(searcher));
     best
