@@ -36,7 +36,9 @@ pub enum Flow {
 }
 
 /// The engine's state between commands: the game set up by `variant` and
-/// `position`, and a searcher that keeps its tables across moves.
+/// `position`, and the searcher of `go` without `level`, which keeps its
+/// tables across moves (`go level L` searches as the level does anywhere,
+/// from cleared tables of the level's own size).
 pub struct Engine {
     game: Game,
     searcher: Searcher,
@@ -231,68 +233,92 @@ impl Engine {
                 .history(&history)
                 .progress(Progress::of_game(&positions))
                 .max_ms(limits.movetime_ms);
-            if Strategy::default_for(self.game.variant()) == Strategy::Mcts {
-                return self.go_tree_search(&request, out, clock);
-            }
-            let lv = Level::get(l);
-            self.searcher.set_noise(lv.noise, self.seed);
-            self.searcher.set_race_width(lv.race_width);
-            self.searcher.set_root_moves(request.allowed_moves());
-            limits = lv.capped(limits.movetime_ms);
-        } else {
-            self.searcher.set_noise(0, self.seed);
-            self.searcher.set_race_width(Level::get(8).race_width);
-            self.searcher.set_root_moves(None);
-            if limits == Limits::default() {
-                limits = Level::get(8).limits();
-            }
+            return go_level(&request, out, clock);
+        }
+        self.searcher.set_noise(0, self.seed);
+        self.searcher.set_race_width(Level::get(8).race_width);
+        self.searcher.set_root_moves(None);
+        if limits == Limits::default() {
+            limits = Level::get(8).limits();
         }
         self.searcher.set_game_history(&history);
         self.searcher
             .set_strategy(Strategy::alpha_beta_for(self.game.variant()));
-        let mut write_error = None;
+        let mut report = InfoWriter::new(out, &position);
         let result = self
             .searcher
-            .search_with(&position, limits, clock, &mut |info: &Info| {
-                if write_error.is_none() {
-                    if let Err(e) = write_info(out, &position, info) {
-                        write_error = Some(e);
-                    }
-                }
-            });
-        if let Some(e) = write_error {
-            return Err(format!("output failed: {e}"));
-        }
+            .search_with(&position, limits, clock, &mut |info| report.write(info));
+        report.finish()?;
         let line = match result {
             Some(r) => format!("bestmove {}", position.path_of(&r.best)),
             None => "bestmove none".to_string(),
         };
         writeln!(out, "{line}").map_err(|e| e.to_string())
     }
+}
 
-    /// `go level L` at a table of more than two units: the level's own
-    /// move, by the tree search the levels play there (with the game's
-    /// history and the progress guard), reported in one `info` line with
-    /// the time spent and the move. A `stop` ends the search at its next
-    /// look at the clock.
-    fn go_tree_search(
-        &mut self,
-        request: &Request,
-        out: &mut dyn Write,
-        clock: &dyn Clock,
-    ) -> Result<(), String> {
-        let t0 = clock.now_ms();
-        let best = request.choose(clock);
-        let ms = (clock.now_ms() - t0).max(0.0) as u64;
-        let line = match best {
-            Some(mv) => {
-                let path = request.position.path_of(&mv);
+/// `go level L`: the level's own move, chosen by [`Request::choose`]'s
+/// dispatch (the race solver, then alpha-beta at two units or the tree
+/// search beyond, with the game's history and the progress guard), so that
+/// it is the move the level plays everywhere else for the same seed. Each
+/// depth alpha-beta completes gets an `info depth` line; a move found
+/// without one (by the race solver, the tree search, or a search stopped
+/// before its first depth) gets one line with the time spent and the move.
+/// A `stop` ends the search at its next look at the clock.
+fn go_level(request: &Request, out: &mut dyn Write, clock: &dyn Clock) -> Result<(), String> {
+    let t0 = clock.now_ms();
+    let mut report = InfoWriter::new(out, request.position);
+    let best = request.choose_reporting(clock, &mut |info| report.write(info));
+    let depth_lines = report.finish()?;
+    let line = match best {
+        Some(mv) => {
+            let path = request.position.path_of(&mv);
+            if depth_lines == 0 {
+                let ms = (clock.now_ms() - t0).max(0.0) as u64;
                 writeln!(out, "info time {ms} pv {path}").map_err(|e| e.to_string())?;
-                format!("bestmove {path}")
             }
-            None => "bestmove none".to_string(),
-        };
-        writeln!(out, "{line}").map_err(|e| e.to_string())
+            format!("bestmove {path}")
+        }
+        None => "bestmove none".to_string(),
+    };
+    writeln!(out, "{line}").map_err(|e| e.to_string())
+}
+
+/// Writes the `info` lines of one search as its depths complete, keeping the
+/// first write error to report once the search is over.
+struct InfoWriter<'a> {
+    out: &'a mut dyn Write,
+    position: &'a Position,
+    lines: usize,
+    error: Option<io::Error>,
+}
+
+impl<'a> InfoWriter<'a> {
+    fn new(out: &'a mut dyn Write, position: &'a Position) -> InfoWriter<'a> {
+        InfoWriter {
+            out,
+            position,
+            lines: 0,
+            error: None,
+        }
+    }
+
+    /// Writes `info`'s line, unless an earlier write failed.
+    fn write(&mut self, info: &Info) {
+        if self.error.is_none() {
+            match write_info(self.out, self.position, info) {
+                Ok(()) => self.lines += 1,
+                Err(e) => self.error = Some(e),
+            }
+        }
+    }
+
+    /// The number of lines written, or the first write error.
+    fn finish(self) -> Result<usize, String> {
+        match self.error {
+            Some(e) => Err(format!("output failed: {e}")),
+            None => Ok(self.lines),
+        }
     }
 }
 

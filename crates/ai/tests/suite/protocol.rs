@@ -107,33 +107,118 @@ fn go_level_beyond_two_units_plays_the_level_s_own_move() {
 }
 
 #[test]
-fn a_stop_ends_a_level_s_tree_search_and_is_cleared() {
+fn a_stop_ends_a_level_s_search_at_every_table_size_and_is_cleared() {
     use std::sync::atomic::Ordering;
     use stella_ai::protocol::Engine;
-    let mut engine = Engine::new();
+    // Alpha-beta at two units, the tree search at six.
+    for variant in [Variant::Classic2, Variant::Classic6] {
+        let mut engine = Engine::new();
+        let mut out = Vec::new();
+        // Every clock reading advances 1 ms; level 8 unstopped would read
+        // it until its one-second cap.
+        let clock = StepClock::new(1.0);
+        engine
+            .handle(&format!("variant {variant}"), &mut out, &clock)
+            .unwrap();
+        let stop = engine.stop_signal();
+        stop.store(true, Ordering::SeqCst);
+        engine.handle("go level 8", &mut out, &clock).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{variant}: {lines:?}");
+        let best = lines[1].strip_prefix("bestmove ").unwrap();
+        let mut game = Game::new(variant);
+        game.play_path(&best.parse::<MovePath>().unwrap()).unwrap();
+        let ms: u64 = lines[0]
+            .strip_prefix("info time ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{variant}: {lines:?}"));
+        assert!(
+            ms < 100,
+            "{variant}: stopped at once, not after {ms} clock readings"
+        );
+        assert!(
+            !stop.load(Ordering::SeqCst),
+            "{variant}: cleared when the search ended"
+        );
+    }
+}
+
+/// The `info` and `bestmove` lines one `go level 8` of `engine` answers.
+fn go_level_8(engine: &mut stella_ai::protocol::Engine) -> Vec<String> {
     let mut out = Vec::new();
-    // Every clock reading advances 1 ms; level 8 unstopped would read it
-    // thousands of times before its 5 s cap.
-    let clock = StepClock::new(1.0);
-    engine
-        .handle("variant classic-6", &mut out, &clock)
-        .unwrap();
-    let stop = engine.stop_signal();
-    stop.store(true, Ordering::SeqCst);
-    engine.handle("go level 8", &mut out, &clock).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
-    let mut game = Game::new(Variant::Classic6);
-    game.play_path(&best.parse::<MovePath>().unwrap()).unwrap();
-    let ms: u64 = lines[0]
-        .strip_prefix("info time ")
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|t| t.parse().ok())
-        .unwrap_or_else(|| panic!("{lines:?}"));
-    assert!(ms < 100, "stopped at once, not after {ms} clock readings");
-    assert!(
-        !stop.load(Ordering::SeqCst),
-        "cleared when the search ended"
+    engine.handle("go level 8", &mut out, &FrozenClock).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn go_level_at_two_units_plays_the_level_s_own_move_with_depth_lines() {
+    use stella_ai::protocol::Engine;
+    // One engine through the opening of a game level 4 plays, as an
+    // opponent program would use it: the searcher of `go` without `level`
+    // keeps its table across moves, the level's own search does not.
+    let mut engine = Engine::new();
+    let mut sink = Vec::new();
+    engine.handle("seed 11", &mut sink, &FrozenClock).unwrap();
+    let mut game = Game::new(Variant::Classic2);
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..8u64 {
+        let command = format!("position startpos moves {}", moves.join(" "));
+        engine.handle(&command, &mut sink, &FrozenClock).unwrap();
+        let lines = go_level_8(&mut engine);
+        let level_move = stella_ai::best_move_in_game(&game, 8, 11, &FrozenClock, None).unwrap();
+        let expected = game.position().path_of(&level_move).to_string();
+        assert_eq!(
+            lines.last().unwrap(),
+            &format!("bestmove {expected}"),
+            "ply {ply}"
+        );
+        let depths = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth "))
+            .count();
+        assert_eq!(depths, lines.len() - 1, "ply {ply}: {lines:?}");
+        assert!(depths > 0, "ply {ply}: {lines:?}");
+        let mv = stella_ai::best_move_in_game(&game, 4, 5 + ply, &FrozenClock, None).unwrap();
+        moves.push(game.position().path_of(&mv).to_string());
+        game.play(&mv).unwrap();
+    }
+    assert!(sink.is_empty(), "{:?}", String::from_utf8(sink));
+}
+
+#[test]
+fn go_level_in_a_race_plays_the_race_solver_s_move() {
+    use stella_ai::protocol::Engine;
+    // A two-player game played on by the greedy player until both armies
+    // have passed each other.
+    let mut game = Game::new(Variant::Classic2);
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0.. {
+        assert!(!game.is_over(), "no race before the end");
+        if stella_ai::race::is_race(game.position()) {
+            break;
+        }
+        let mv = stella_ai::greedy::greedy_move(game.position(), ply).unwrap();
+        moves.push(game.position().path_of(&mv).to_string());
+        game.play(&mv).unwrap();
+    }
+    let mut engine = Engine::new();
+    let mut sink = Vec::new();
+    let command = format!("position startpos moves {}", moves.join(" "));
+    engine.handle(&command, &mut sink, &FrozenClock).unwrap();
+    let lines = go_level_8(&mut engine);
+    let level_move = stella_ai::best_move_in_game(&game, 8, 0, &FrozenClock, None).unwrap();
+    let expected = game.position().path_of(&level_move).to_string();
+    assert_eq!(
+        lines,
+        [
+            format!("info time 0 pv {expected}"),
+            format!("bestmove {expected}")
+        ]
     );
 }
