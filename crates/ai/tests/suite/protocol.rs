@@ -7,6 +7,11 @@ use stella_engine::{Game, MovePath, Variant};
 fn talk(input: &str) -> Vec<String> {
     let mut out = Vec::new();
     run(input.as_bytes(), &mut out, &FrozenClock).unwrap();
+    lines_of(out)
+}
+
+/// The lines of an engine's output.
+fn lines_of(out: Vec<u8>) -> Vec<String> {
     String::from_utf8(out)
         .unwrap()
         .lines()
@@ -60,11 +65,7 @@ fn clock_fields_by_colour_and_levels() {
     let mut out = Vec::new();
     // Each clock reading advances 1 ms: the clock budget ends the first search.
     run(input.as_bytes(), &mut out, &StepClock::new(1.0)).unwrap();
-    let lines: Vec<String> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
+    let lines = lines_of(out);
     let best: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("bestmove "))
@@ -149,11 +150,7 @@ fn a_stop_ends_a_level_s_search_at_every_table_size_and_is_cleared() {
 fn go_level_8(engine: &mut stella_ai::protocol::Engine) -> Vec<String> {
     let mut out = Vec::new();
     engine.handle("go level 8", &mut out, &FrozenClock).unwrap();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    lines_of(out)
 }
 
 #[test]
