@@ -52,6 +52,7 @@ mod ordering;
 pub mod progress;
 pub mod protocol;
 pub mod race;
+mod reductions;
 mod repetition;
 pub mod request;
 pub mod rng;

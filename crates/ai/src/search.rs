@@ -1,6 +1,7 @@
 //! The game-tree search: iterative deepening, alpha-beta with principal
-//! variation search (null windows, re-searches), a Zobrist transposition
-//! table, and move ordering by TT move, killers, history and rows gained.
+//! variation search (null windows, re-searches) and late-move reductions
+//! ([`crate::reductions`]), a Zobrist transposition table, and move
+//! ordering by TT move, killers, history and rows gained.
 //!
 //! Scores are from the point of view of the *root unit* (the player to move at
 //! the root, with its partner in team variants): it maximises, every other
@@ -16,6 +17,7 @@ use crate::limits::Limits;
 use crate::ordering::{hist_index, MoverOrder, NodeOrder, HISTORY_PER_COLOUR};
 use crate::progress::restrict;
 use crate::race::Problem;
+use crate::reductions::Reductions;
 use crate::repetition::GameHistory;
 use crate::strategy::Strategy;
 use crate::tables::tables;
@@ -128,6 +130,8 @@ pub struct Searcher {
     leaf_cache: LeafCache,
     /// Each colour's last cost, for leaves where it did not change.
     cost_memo: CostMemo,
+    /// How much less deep late moves are first searched.
+    reductions: Reductions,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -184,6 +188,7 @@ impl Searcher {
             move_cache: MoveCache::new(),
             leaf_cache: LeafCache::new(),
             cost_memo: CostMemo::new(settings.weights),
+            reductions: Reductions::new(),
         }
     }
 
@@ -733,18 +738,7 @@ impl Searcher {
             self.path.push(child.hash());
             let mut child_pv = Vec::new();
             let gain = t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32;
-            let reduction = if depth >= 3 && i >= 3 {
-                if gain < 0 {
-                    2
-                } else if i >= 8 {
-                    1
-                } else {
-                    0
-                }
-            } else {
-                0
-            }
-            .min(depth - 1);
+            let reduction = self.reductions.of(depth, i, gain < 0);
             let v = if i == 0 {
                 self.alphabeta(
                     clock,

@@ -1,0 +1,79 @@
+//! Late-move reductions for the alpha-beta search: a move far down a node's
+//! ordering is first searched less deep with a null window, and searched
+//! again at full depth only when it beats the bound. With moves ordered by
+//! table move, killers, history and rows gained, the late moves rarely
+//! matter, so the depth they save goes to the moves that do.
+//!
+//! The reduction grows with the logarithms of both the remaining depth and
+//! the move's place in the order (`ln depth · ln index / 2.25`, rounded
+//! down), and a move that loses rows toward its goal is reduced one ply more.
+
+/// Depths and move indices past these share the last entry.
+const DEPTHS: usize = 64;
+const INDICES: usize = 256;
+/// The divisor of `ln depth · ln index`.
+const DIVISOR: f64 = 2.25;
+
+/// The reduction of every (depth, index) pair, computed once per searcher.
+pub(crate) struct Reductions {
+    table: Box<[[u8; INDICES]; DEPTHS]>,
+}
+
+impl Reductions {
+    /// The table of `ln depth · ln index / 2.25`, rounded down.
+    pub(crate) fn new() -> Reductions {
+        let mut table = Box::new([[0u8; INDICES]; DEPTHS]);
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (index, r) in row.iter_mut().enumerate().skip(1) {
+                *r = ((depth as f64).ln() * (index as f64).ln() / DIVISOR) as u8;
+            }
+        }
+        Reductions { table }
+    }
+
+    /// How many plies less than `depth - 1` the `index`-th move (from 0) of
+    /// a node `depth` plies from the frontier is first searched; `backward`
+    /// when the move loses rows toward its goal. The first three moves and
+    /// nodes within two plies of the frontier are not reduced, and a
+    /// reduced move is still searched at least one ply deep.
+    pub(crate) fn of(&self, depth: i32, index: usize, backward: bool) -> i32 {
+        if depth < 3 || index < 3 {
+            return 0;
+        }
+        let d = (depth as usize).min(DEPTHS - 1);
+        let i = index.min(INDICES - 1);
+        let r = self.table[d][i] as i32 + backward as i32;
+        r.min(depth - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn late_moves_deep_in_the_tree_are_reduced_more() {
+        let r = Reductions::new();
+        assert_eq!(r.of(2, 40, true), 0, "no reduction near the frontier");
+        assert_eq!(
+            r.of(8, 2, true),
+            0,
+            "the first three moves are searched in full"
+        );
+        // ln 7 · ln 3 / 2.25 = 0.95; ln 7 · ln 8 / 2.25 = 1.80; ln 7 · ln 20 / 2.25 = 2.60.
+        assert_eq!(r.of(7, 3, false), 0);
+        assert_eq!(r.of(7, 8, false), 1);
+        assert_eq!(r.of(7, 20, false), 2);
+        assert_eq!(r.of(7, 20, true), 3, "a backward move one ply more");
+        // Never more than depth - 1, so every move is searched at least to a leaf.
+        assert_eq!(r.of(3, 255, true), 2);
+        assert_eq!(r.of(70, 1000, false), r.of(63, 255, false));
+        for depth in 3..70 {
+            for index in 3..300 {
+                assert!(r.of(depth, index, false) <= r.of(depth, index + 1, false));
+                assert!(r.of(depth, index, false) <= r.of(depth + 1, index, false));
+                assert!(r.of(depth, index, true) <= depth - 1);
+            }
+        }
+    }
+}
