@@ -1,6 +1,6 @@
 //! The game-tree search: iterative deepening, alpha-beta with principal
 //! variation search (null windows, re-searches) and late-move reductions
-//! ([`crate::reductions`]), a Zobrist transposition table, and move
+//! (the `reductions` module), a Zobrist transposition table, and move
 //! ordering by TT move, killers, history and rows gained.
 //!
 //! Scores are from the point of view of the *root unit* (the player to move at
