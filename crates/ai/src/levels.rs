@@ -173,7 +173,7 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 8,
         depth: None,
-        nodes: Some(1_100_000),
+        nodes: Some(1_130_000),
         tree: tree(95_000, WIDE_ROOT),
         tree_six: tree(100_000, HALVING),
         noise: 0,
@@ -281,6 +281,6 @@ mod tests {
         assert_eq!(eight.capped(None).movetime_ms, Some(1_000));
         assert_eq!(eight.capped(Some(200)).movetime_ms, Some(200));
         assert_eq!(eight.capped(Some(5_000)).movetime_ms, Some(1_000));
-        assert_eq!(eight.limits().nodes, Some(1_100_000));
+        assert_eq!(eight.limits().nodes, Some(1_130_000));
     }
 }

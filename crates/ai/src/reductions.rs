@@ -5,14 +5,16 @@
 //! matter, so the depth they save goes to the moves that do.
 //!
 //! The reduction grows with the logarithms of both the remaining depth and
-//! the move's place in the order (`ln depth · ln index / 2.25`, rounded
+//! the move's place in the order (`ln depth · ln index / 2 + 1/2`, rounded
 //! down), and a move that loses rows toward its goal is reduced one ply more.
 
 /// Depths and move indices past these share the last entry.
 const DEPTHS: usize = 64;
 const INDICES: usize = 256;
 /// The divisor of `ln depth · ln index`.
-const DIVISOR: f64 = 2.25;
+const DIVISOR: f64 = 2.0;
+/// Added before rounding down.
+const OFFSET: f64 = 0.5;
 
 /// The reduction of every (depth, index) pair, computed once per searcher.
 pub(crate) struct Reductions {
@@ -20,12 +22,12 @@ pub(crate) struct Reductions {
 }
 
 impl Reductions {
-    /// The table of `ln depth · ln index / 2.25`, rounded down.
+    /// The table of `ln depth · ln index / 2 + 1/2`, rounded down.
     pub(crate) fn new() -> Reductions {
         let mut table = Box::new([[0u8; INDICES]; DEPTHS]);
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (index, r) in row.iter_mut().enumerate().skip(1) {
-                *r = ((depth as f64).ln() * (index as f64).ln() / DIVISOR) as u8;
+                *r = ((depth as f64).ln() * (index as f64).ln() / DIVISOR + OFFSET) as u8;
             }
         }
         Reductions { table }
@@ -60,11 +62,13 @@ mod tests {
             0,
             "the first three moves are searched in full"
         );
-        // ln 7 · ln 3 / 2.25 = 0.95; ln 7 · ln 8 / 2.25 = 1.80; ln 7 · ln 20 / 2.25 = 2.60.
-        assert_eq!(r.of(7, 3, false), 0);
-        assert_eq!(r.of(7, 8, false), 1);
-        assert_eq!(r.of(7, 20, false), 2);
-        assert_eq!(r.of(7, 20, true), 3, "a backward move one ply more");
+        // ln 7 · ln 3 / 2 + 1/2 = 1.57; ln 7 · ln 8 / 2 + 1/2 = 2.52;
+        // ln 7 · ln 20 / 2 + 1/2 = 3.41; ln 3 · ln 3 / 2 + 1/2 = 1.10.
+        assert_eq!(r.of(7, 3, false), 1);
+        assert_eq!(r.of(7, 8, false), 2);
+        assert_eq!(r.of(7, 20, false), 3);
+        assert_eq!(r.of(7, 20, true), 4, "a backward move one ply more");
+        assert_eq!(r.of(3, 3, false), 1);
         // Never more than depth - 1, so every move is searched at least to a leaf.
         assert_eq!(r.of(3, 255, true), 2);
         assert_eq!(r.of(70, 1000, false), r.of(63, 255, false));
