@@ -8,7 +8,7 @@
 //! on every machine; the cap only guards slow hardware. Level 8's budgets
 //! are set natively: each takes on average up to a quarter of the previous
 //! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
-//! its 5 s cap at more), so about 0.25 s at two units (950k nodes) and
+//! its 5 s cap at more), so about 0.25 s at two units (1.13M nodes) and
 //! about 1.1 s at three to six units (95 000 iterations below six units,
 //! 100 000 at six), as measured in CPU time in matches against it on a
 //! loaded machine, where its search also costs more. Its one-second cap stays,
