@@ -153,6 +153,13 @@ fn go_level_8(engine: &mut stella_ai::protocol::Engine) -> Vec<String> {
     lines_of(out)
 }
 
+/// The path of the move level 8 chooses in `game` with `seed`, searching its
+/// whole budget.
+fn level_8_path(game: &Game, seed: u64) -> String {
+    let mv = stella_ai::best_move_in_game(game, 8, seed, &FrozenClock, None).unwrap();
+    game.position().path_of(&mv).to_string()
+}
+
 #[test]
 fn go_level_at_two_units_plays_the_level_s_own_move_with_depth_lines() {
     use stella_ai::protocol::Engine;
@@ -168,8 +175,7 @@ fn go_level_at_two_units_plays_the_level_s_own_move_with_depth_lines() {
         let command = format!("position startpos moves {}", moves.join(" "));
         engine.handle(&command, &mut sink, &FrozenClock).unwrap();
         let lines = go_level_8(&mut engine);
-        let level_move = stella_ai::best_move_in_game(&game, 8, 11, &FrozenClock, None).unwrap();
-        let expected = game.position().path_of(&level_move).to_string();
+        let expected = level_8_path(&game, 11);
         assert_eq!(
             lines.last().unwrap(),
             &format!("bestmove {expected}"),
@@ -209,8 +215,7 @@ fn go_level_in_a_race_plays_the_race_solver_s_move() {
     let command = format!("position startpos moves {}", moves.join(" "));
     engine.handle(&command, &mut sink, &FrozenClock).unwrap();
     let lines = go_level_8(&mut engine);
-    let level_move = stella_ai::best_move_in_game(&game, 8, 0, &FrozenClock, None).unwrap();
-    let expected = game.position().path_of(&level_move).to_string();
+    let expected = level_8_path(&game, 0);
     assert_eq!(
         lines,
         [
