@@ -296,6 +296,23 @@ impl TableHandle {
         let _ = self.tx.send(Command::LeaseLost).await;
     }
 
+    /// Follows the table as a player about to join it: as [`watch`](Self::watch), but
+    /// a table whose task has ended answers `no_such_table`, as the join itself would,
+    /// rather than the `unavailable` that tells a watcher to try again.
+    pub async fn watch_to_join(
+        &self,
+        viewer: Option<String>,
+        invite: Option<String>,
+    ) -> Result<WatchReply, ProtoError> {
+        self.watch(None, viewer, invite).await.map_err(|error| {
+            if self.tx.is_closed() {
+                closed()
+            } else {
+                error
+            }
+        })
+    }
+
     /// Follows the table from version `since`, as `viewer` (a user id) sees it
     /// (`invite`: the invitation of a private table).
     pub async fn watch(
@@ -342,5 +359,11 @@ mod tests {
         // another node takes it over, and the client is to try again there.
         let played = handle.play("u1".into(), "a1-a2".into(), false, 0).await;
         assert_eq!(played.unwrap_err().code, ErrorCode::Unavailable);
+        // A watch ahead of a join hears the same as the join; a plain watch is told to
+        // try again.
+        let before_join = handle.watch_to_join(None, None).await.unwrap_err();
+        assert_eq!(before_join.code, ErrorCode::NoSuchTable);
+        let watched = handle.watch(None, None, None).await.unwrap_err();
+        assert_eq!(watched.code, ErrorCode::Unavailable);
     }
 }

@@ -403,8 +403,7 @@ impl Conn {
             return;
         };
         let (handle, last, invite) = (w.handle.clone(), w.last, w.invite.clone());
-        let viewer = self.user.as_ref().map(|u| u.id.clone());
-        match handle.watch(Some(last), viewer, invite).await {
+        match handle.watch(Some(last), self.viewer(), invite).await {
             Ok(WatchReply {
                 snapshot,
                 events,
@@ -609,7 +608,8 @@ impl Conn {
                     .await?;
                 // Watch first, so the joiner sees its own `seated` and the `started`.
                 if !self.watches.contains_key(&table) {
-                    self.watch(&handle, None, invite.clone()).await?;
+                    let reply = handle.watch_to_join(self.viewer(), invite.clone()).await?;
+                    self.follow(&handle, None, invite.clone(), reply).await;
                 }
                 handle.join(user, seat, invite).await?;
                 reservation.done(&table).await;
@@ -817,12 +817,29 @@ impl Conn {
     ) -> Result<(), ProtoError> {
         self.watches.remove(&handle.id);
         self.tables.forget(&handle.id);
-        let viewer = self.user.as_ref().map(|u| u.id.clone());
+        let reply = handle.watch(since, self.viewer(), invite.clone()).await?;
+        self.follow(handle, since, invite, reply).await;
+        Ok(())
+    }
+
+    /// The signed-in user's id, as a table shows them its view.
+    fn viewer(&self) -> Option<String> {
+        self.user.as_ref().map(|u| u.id.clone())
+    }
+
+    /// Sends a table's watch answer and follows its later events.
+    async fn follow(
+        &mut self,
+        handle: &TableHandle,
+        since: Option<u64>,
+        invite: Option<String>,
+        reply: WatchReply,
+    ) {
         let WatchReply {
             snapshot,
             events,
             receiver,
-        } = handle.watch(since, viewer, invite.clone()).await?;
+        } = reply;
         let last = send_watch_reply(&self.out, snapshot, events, since).await;
         self.tables.follow(handle.id.clone(), receiver);
         self.watches.insert(
@@ -838,7 +855,6 @@ impl Conn {
                     .map(|u| Presence::new(handle.tx.clone(), u.id.clone())),
             },
         );
-        Ok(())
     }
 }
 
