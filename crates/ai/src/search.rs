@@ -987,6 +987,37 @@ mod tests {
         assert!(dropped > 0, "{dropped}");
     }
 
+    /// A cleared searcher searches as a new one: same move, score, depth and
+    /// node count, whatever it searched before.
+    #[test]
+    fn a_cleared_searcher_searches_as_a_new_one() {
+        use crate::clock::FrozenClock;
+        let mut a = Position::start(stella_engine::Variant::Classic2);
+        for ply in 0..6 {
+            let mv = crate::greedy::greedy_move(&a, ply).unwrap();
+            a.play_unchecked(&mv);
+        }
+        let mut b = a;
+        for ply in 6..12 {
+            let mv = crate::greedy::greedy_move(&b, ply).unwrap();
+            b.play_unchecked(&mv);
+        }
+        let settings = Settings {
+            tt_mb: 1,
+            ..Settings::default()
+        };
+        let limits = Limits::nodes(60_000);
+        let fresh = Searcher::new(settings).search(&a, limits, &FrozenClock);
+        let mut reused = Searcher::new(settings);
+        for position in [b, a, b] {
+            reused.search(&position, limits, &FrozenClock);
+        }
+        reused.clear();
+        let again = reused.search(&a, limits, &FrozenClock);
+        assert!(fresh.is_some());
+        assert_eq!(again, fresh);
+    }
+
     #[test]
     fn moves_come_in_the_order_of_the_sorted_keys() {
         let mut rng = crate::rng::Rng::new(3);
