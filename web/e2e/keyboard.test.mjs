@@ -52,6 +52,9 @@ test("one move made by keyboard only", { timeout: 60_000 }, async () => {
   assert.match(label, new RegExp(`^${dest}, empty, destination$`));
   await page.keyboard.press("Enter");
   await page.waitForFunction((d) => document.querySelector(`[data-hole="${d}"]`)?.getAttribute("data-marble") === "white", dest);
+  // The computer answers, its marble flying off the board while the move is shown:
+  // count the marbles once white may move again.
+  await page.waitForSelector(".hole.movable");
   const after = await pieces(page);
   assert.equal(after[hole], undefined);
   assert.equal(after[dest], "white");
