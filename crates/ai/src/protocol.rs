@@ -38,10 +38,12 @@ pub enum Flow {
 /// The engine's state between commands: the game set up by `variant` and
 /// `position`, and the searcher of `go` without `level`, which keeps its
 /// tables across moves (`go level L` searches as the level does anywhere,
-/// from cleared tables of the level's own size).
+/// from cleared tables of the level's own size). That searcher is made at
+/// the first such `go`, so an engine asked only for levels' moves never
+/// holds its tables.
 pub struct Engine {
     game: Game,
-    searcher: Searcher,
+    searcher: Option<Searcher>,
     seed: u64,
     /// Raised to stop the running search (read through a [`StopClock`]).
     stop: Arc<AtomicBool>,
@@ -79,7 +81,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             game: Game::new(Variant::Classic2),
-            searcher: Searcher::new(Settings::default()),
+            searcher: None,
             seed: 0,
             stop: Arc::new(AtomicBool::new(false)),
         }
@@ -116,7 +118,9 @@ impl Engine {
             }
             "stop" => Ok(()),
             "newgame" => {
-                self.searcher.clear();
+                if let Some(searcher) = &mut self.searcher {
+                    searcher.clear();
+                }
                 Ok(())
             }
             "variant" => self.cmd_variant(&tokens[1..]),
@@ -235,19 +239,19 @@ impl Engine {
                 .max_ms(limits.movetime_ms);
             return go_level(&request, out, clock);
         }
-        self.searcher.set_noise(0, self.seed);
-        self.searcher.set_race_width(Level::get(8).race_width);
-        self.searcher.set_root_moves(None);
+        let searcher = self
+            .searcher
+            .get_or_insert_with(|| Searcher::new(Settings::default()));
+        searcher.set_noise(0, self.seed);
+        searcher.set_race_width(Level::get(8).race_width);
+        searcher.set_root_moves(None);
         if limits == Limits::default() {
             limits = Level::get(8).limits();
         }
-        self.searcher.set_game_history(&history);
-        self.searcher
-            .set_strategy(Strategy::alpha_beta_for(self.game.variant()));
+        searcher.set_game_history(&history);
+        searcher.set_strategy(Strategy::alpha_beta_for(self.game.variant()));
         let mut report = InfoWriter::new(out, &position);
-        let result = self
-            .searcher
-            .search_with(&position, limits, clock, &mut |info| report.write(info));
+        let result = searcher.search_with(&position, limits, clock, &mut |info| report.write(info));
         report.finish()?;
         let line = match result {
             Some(r) => format!("bestmove {}", position.path_of(&r.best)),
@@ -386,4 +390,24 @@ pub fn run_threaded(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FrozenClock;
+
+    #[test]
+    fn the_analysis_searcher_is_made_at_the_first_go_without_a_level() {
+        let mut engine = Engine::new();
+        let mut out = Vec::new();
+        for line in ["newgame", "position startpos", "go level 1"] {
+            engine.handle(line, &mut out, &FrozenClock).unwrap();
+        }
+        assert!(engine.searcher.is_none());
+        engine.handle("go depth 1", &mut out, &FrozenClock).unwrap();
+        assert!(engine.searcher.is_some());
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("bestmove ").count(), 2, "{text}");
+    }
 }
