@@ -304,13 +304,7 @@ impl TableHandle {
         viewer: Option<String>,
         invite: Option<String>,
     ) -> Result<WatchReply, ProtoError> {
-        self.watch(None, viewer, invite).await.map_err(|error| {
-            if self.tx.is_closed() {
-                closed()
-            } else {
-                error
-            }
-        })
+        self.watch_or(None, viewer, invite, closed).await
     }
 
     /// Follows the table from version `since`, as `viewer` (a user id) sees it
@@ -321,6 +315,17 @@ impl TableHandle {
         viewer: Option<String>,
         invite: Option<String>,
     ) -> Result<WatchReply, ProtoError> {
+        self.watch_or(since, viewer, invite, gone).await
+    }
+
+    /// Asks the task for a watch; `ended` is the error when the task has already ended.
+    async fn watch_or(
+        &self,
+        since: Option<u64>,
+        viewer: Option<String>,
+        invite: Option<String>,
+        ended: fn() -> ProtoError,
+    ) -> Result<WatchReply, ProtoError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(Command::Watch {
@@ -330,8 +335,8 @@ impl TableHandle {
                 reply,
             })
             .await
-            .map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())?
+            .map_err(|_| ended())?;
+        rx.await.map_err(|_| ended())?
     }
 }
 

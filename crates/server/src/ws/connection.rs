@@ -849,10 +849,7 @@ impl Conn {
                 invite,
                 last,
                 _counted: Counted::new(&self.state),
-                _presence: self
-                    .user
-                    .as_ref()
-                    .map(|u| Presence::new(handle.tx.clone(), u.id.clone())),
+                _presence: self.viewer().map(|id| Presence::new(handle.tx.clone(), id)),
             },
         );
     }
