@@ -135,8 +135,7 @@ impl Table {
             (PackedMove::NONE, Some(old)) if old.key == key => old.mv,
             _ => mv,
         };
-        let slot = &mut self.entries[index];
-        *slot = Some(Entry {
+        self.entries[index] = Some(Entry {
             key,
             mv,
             score,
