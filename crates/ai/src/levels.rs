@@ -8,7 +8,7 @@
 //! on every machine; the cap only guards slow hardware. Level 8's budgets
 //! are set natively: each takes on average up to a quarter of the previous
 //! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
-//! its 5 s cap at more), so about 0.25 s at two units (1.13M nodes) and
+//! its 5 s cap at more), so about 0.25 s at two units (1.6M nodes) and
 //! about 1.1 s at three to six units (95 000 iterations below six units,
 //! 100 000 at six), as measured in CPU time in matches against it on a
 //! loaded machine, where its search also costs more. Its one-second cap stays,
@@ -173,7 +173,7 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 8,
         depth: None,
-        nodes: Some(1_130_000),
+        nodes: Some(1_600_000),
         tree: tree(95_000, WIDE_ROOT),
         tree_six: tree(100_000, HALVING),
         noise: 0,
@@ -281,6 +281,6 @@ mod tests {
         assert_eq!(eight.capped(None).movetime_ms, Some(1_000));
         assert_eq!(eight.capped(Some(200)).movetime_ms, Some(200));
         assert_eq!(eight.capped(Some(5_000)).movetime_ms, Some(1_000));
-        assert_eq!(eight.limits().nodes, Some(1_130_000));
+        assert_eq!(eight.limits().nodes, Some(1_600_000));
     }
 }

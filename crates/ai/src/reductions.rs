@@ -7,6 +7,8 @@
 //! The reduction grows with the logarithms of both the remaining depth and
 //! the move's place in the order (`ln depth · ln index / 2 + 1/2`, rounded
 //! down), and a move that loses rows toward its goal is reduced one ply more.
+//! Reductions start two plies from the frontier, where a late move is first
+//! valued by the static evaluation alone.
 
 /// Depths and move indices past these share the last entry.
 const DEPTHS: usize = 64;
@@ -36,10 +38,12 @@ impl Reductions {
     /// How many plies less than `depth - 1` the `index`-th move (from 0) of
     /// a node `depth` plies from the frontier is first searched; `backward`
     /// when the move loses rows toward its goal. The first three moves and
-    /// nodes within two plies of the frontier are not reduced, and a
-    /// reduced move is still searched at least one ply deep.
+    /// nodes one ply from the frontier (whose children are leaves already)
+    /// are not reduced, and a reduced move is still searched at least one
+    /// ply deep: two plies from the frontier, a late move is first valued by
+    /// the static evaluation of the position it makes.
     pub(crate) fn of(&self, depth: i32, index: usize, backward: bool) -> i32 {
-        if depth < 3 || index < 3 {
+        if depth < 2 || index < 3 {
             return 0;
         }
         let d = (depth as usize).min(DEPTHS - 1);
@@ -56,7 +60,16 @@ mod tests {
     #[test]
     fn late_moves_deep_in_the_tree_are_reduced_more() {
         let r = Reductions::new();
-        assert_eq!(r.of(2, 40, true), 0, "no reduction near the frontier");
+        assert_eq!(r.of(1, 40, true), 0, "no reduction next to the frontier");
+        // ln 2 · ln 4 / 2 + 1/2 = 0.98; ln 2 · ln 5 / 2 + 1/2 = 1.06.
+        assert_eq!(r.of(2, 4, false), 0);
+        assert_eq!(
+            r.of(2, 5, false),
+            1,
+            "two plies out, a late move is valued statically"
+        );
+        assert_eq!(r.of(2, 3, true), 1, "and a backward move from the fourth");
+        assert_eq!(r.of(2, 40, true), 1);
         assert_eq!(
             r.of(8, 2, true),
             0,
@@ -72,7 +85,7 @@ mod tests {
         // Never more than depth - 1, so every move is searched at least to a leaf.
         assert_eq!(r.of(3, 255, true), 2);
         assert_eq!(r.of(70, 1000, false), r.of(63, 255, false));
-        for depth in 3..70 {
+        for depth in 2..70 {
             for index in 3..300 {
                 assert!(r.of(depth, index, false) <= r.of(depth, index + 1, false));
                 assert!(r.of(depth, index, false) <= r.of(depth + 1, index, false));
