@@ -127,30 +127,34 @@ async fn the_bot_plays_a_person_and_a_computer_seat_and_stops_when_its_token_is_
     // shows the game live and no `started` event follows.
     p.send(json!({"t": "create_table", "d": {"variant": "classic-2", "bots": true}}))
         .await;
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let invited = loop {
-        assert!(Instant::now() < deadline, "the invited bot never sat");
-        let m = p.recv().await;
-        match (m["t"].as_str(), m["d"]["type"].as_str()) {
-            (Some("error"), _) => panic!("creating the table was refused: {m}"),
-            (Some("table"), _) if m["d"]["status"] == "live" => {
-                break m["d"]["id"].as_str().unwrap().to_owned()
-            }
-            (Some("event"), Some("started")) => break m["d"]["table"].as_str().unwrap().to_owned(),
-            _ => {}
-        }
+    let start = p
+        .recv_until(|m| {
+            m["t"] == "error"
+                || (m["t"] == "table" && m["d"]["status"] == "live")
+                || (m["t"] == "event" && m["d"]["type"] == "started")
+        })
+        .await;
+    assert_ne!(
+        start["t"], "error",
+        "creating the table was refused: {start}"
+    );
+    let invited = if start["t"] == "table" {
+        &start["d"]["id"]
+    } else {
+        &start["d"]["table"]
     };
+    let invited = invited.as_str().unwrap().to_owned();
     p.send(json!({"t": "resign", "d": {"table": invited}}))
         .await;
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        assert!(Instant::now() < deadline, "the resigned game did not end");
-        let m = p.recv().await;
-        assert_ne!(m["t"], "error", "the resignation was refused: {m}");
-        if m["t"] == "event" && m["d"]["type"] == "ended" && m["d"]["table"] == invited.as_str() {
-            break;
-        }
-    }
+    let ended = p
+        .recv_until(|m| {
+            m["t"] == "error"
+                || (m["t"] == "event"
+                    && m["d"]["type"] == "ended"
+                    && m["d"]["table"] == invited.as_str())
+        })
+        .await;
+    assert_eq!(ended["t"], "event", "the resignation was refused: {ended}");
 
     // Revoking the token ends the bot's connection; it is refused and stops.
     let tokens: Value = http

@@ -52,13 +52,19 @@ impl Ws {
         }
     }
 
-    /// Skips messages until one matches.
+    /// Skips messages until one matches; fails the test when none has within
+    /// 60 s, even while other messages keep coming.
     pub async fn recv_until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + RECV_TIMEOUT;
         loop {
             let m = self.recv().await;
             if pred(&m) {
                 return m;
             }
+            assert!(
+                Instant::now() < deadline,
+                "a matching message within 60 s; the last was {m}"
+            );
         }
     }
 
