@@ -414,13 +414,19 @@ impl Ws {
         }
     }
 
-    /// Skips messages until one matches.
+    /// Skips messages until one matches; fails once 60 s have passed in
+    /// all, even while other messages keep coming.
     pub async fn recv_until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
         loop {
             let m = self.recv().await;
             if pred(&m) {
                 return m;
             }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "a matching message within 60 s; the last was {m}"
+            );
         }
     }
 
