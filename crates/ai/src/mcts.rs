@@ -150,16 +150,23 @@ impl Budget {
 
 /// One node of the tree: the move that led to it and the statistics of the
 /// colour that played that move.
+///
+/// A node's children lie side by side in [`Mcts::nodes`], in a block of
+/// `capacity` slots from `first_child`, so that choosing among them reads
+/// one run of memory instead of following links from node to node.
 #[derive(Clone, Debug)]
 struct Node {
     mv: Move,
     mover: u8,
     visits: u32,
     value: f64,
+    /// The first slot of the children's block (`NONE` before the first child).
     first_child: u32,
-    last_child: u32,
-    next_sibling: u32,
+    /// Where this node's position is in [`Mcts::positions`].
+    position: u32,
     children: u16,
+    /// Slots in the children's block.
+    capacity: u16,
     candidates: u16,
     /// Where this node's candidate moves start in [`Mcts::arena`], once
     /// generated.
@@ -167,16 +174,16 @@ struct Node {
 }
 
 impl Node {
-    fn new(mv: Move, mover: Colour) -> Node {
+    fn new(mv: Move, mover: Colour, position: u32) -> Node {
         Node {
             mv,
             mover: mover.index() as u8,
             visits: 0,
             value: 0.0,
             first_child: NONE,
-            last_child: NONE,
-            next_sibling: NONE,
+            position,
             children: 0,
+            capacity: 0,
             candidates: UNKNOWN,
             arena_start: 0,
         }
@@ -187,10 +194,13 @@ impl Node {
 #[derive(Debug)]
 pub struct Mcts {
     root: Position,
+    /// The nodes, the root first, each node's children in a block of
+    /// slots; a block outgrown is copied to the end and its old slots, like
+    /// the slots not yet filled, are never read.
     nodes: Vec<Node>,
-    /// Every node's position (same index as [`Mcts::nodes`]), played once
-    /// when the node is made, repetition ending included: an iteration
-    /// walks down the tree by index instead of replaying the moves.
+    /// Every node's position ([`Node::position`]), played once when the
+    /// node is made, repetition ending included: an iteration walks down
+    /// the tree by index instead of replaying the moves.
     positions: Vec<Position>,
     /// Every widened node's candidate moves, in order, generated once.
     arena: Vec<Move>,
@@ -233,7 +243,7 @@ impl Mcts {
         }
         // The root's move is never read: any hole stands in for it.
         let any = Hole::all().next().expect("a board has holes");
-        let root = Node::new(Move::new(any, any), position.turn());
+        let root = Node::new(Move::new(any, any), position.turn(), 0);
         Mcts {
             root: *position,
             nodes: vec![root],
@@ -305,7 +315,7 @@ impl Mcts {
             best: node.mv,
             value: node.value / node.visits.max(1) as f64,
             iterations: done,
-            tree_nodes: self.nodes.len(),
+            tree_nodes: self.positions.len(),
             plies: self.plies,
         })
     }
@@ -382,16 +392,15 @@ impl Mcts {
         best.map(|b| b.2)
     }
 
-    fn children_of(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
-        let mut next = self.nodes[node as usize].first_child;
-        std::iter::from_fn(move || {
-            let cur = next;
-            if cur == NONE {
-                return None;
-            }
-            next = self.nodes[cur as usize].next_sibling;
-            Some(cur)
-        })
+    /// The children of `node`, in the order they were added.
+    fn children_of(&self, node: u32) -> std::ops::Range<u32> {
+        let n = &self.nodes[node as usize];
+        n.first_child..n.first_child.wrapping_add(u32::from(n.children))
+    }
+
+    /// The position of `node`.
+    fn position(&self, node: u32) -> &Position {
+        &self.positions[self.nodes[node as usize].position as usize]
     }
 
     /// One iteration: select down the tree (widening as visits grow), play
@@ -406,7 +415,7 @@ impl Mcts {
         visited.push(0);
         self.path.clear();
         let values = loop {
-            let pos = &self.positions[node as usize];
+            let pos = self.position(node);
             if pos.is_over() {
                 break self.evaluate(pos);
             }
@@ -420,10 +429,10 @@ impl Mcts {
                 self.widen(node);
             }
             let Some(child) = forced.or_else(|| self.select(node)) else {
-                break self.evaluate(&self.positions[node as usize]);
+                break self.evaluate(self.position(node));
             };
             self.plies += 1;
-            self.path.push(self.positions[child as usize].hash());
+            self.path.push(self.position(child).hash());
             node = child;
             visited.push(node);
         };
@@ -464,7 +473,7 @@ impl Mcts {
     /// answers how many there are.
     fn generate_candidates(&mut self, node: u32) -> usize {
         if self.nodes[node as usize].candidates == UNKNOWN {
-            let moves = self.restricted(node, unordered_candidates(&self.positions[node as usize]));
+            let moves = self.restricted(node, unordered_candidates(self.position(node)));
             let count = moves.len().min(UNKNOWN as usize - 1);
             let parent = &mut self.nodes[node as usize];
             parent.candidates = count as u16;
@@ -490,28 +499,50 @@ impl Mcts {
         }
         let start = parent.arena_start as usize;
         let rest = &mut self.arena[start + k..start + parent.candidates as usize];
-        bring_best_forward(rest, &self.positions[node as usize], self.seed);
+        let parent_position = parent.position as usize;
+        bring_best_forward(rest, &self.positions[parent_position], self.seed);
         let mv = rest[0];
-        let last = parent.last_child;
-        let child = self.nodes.len() as u32;
-        let mut next = self.positions[node as usize];
+        let mut next = self.positions[parent_position];
         let mover = next.turn();
         next.play_unchecked(&mv);
         if self.repeats(next.hash()) {
             next.end_by_repetition();
         }
-        // Keep the children in candidate order: append at the end.
-        self.nodes.push(Node::new(mv, mover));
-        self.positions.push(next);
-        if last == NONE {
-            self.nodes[node as usize].first_child = child;
-        } else {
-            self.nodes[last as usize].next_sibling = child;
+        if self.nodes[node as usize].children == self.nodes[node as usize].capacity {
+            self.grow_block(node);
         }
+        // Keep the children in candidate order: fill the next slot.
         let parent = &mut self.nodes[node as usize];
-        parent.last_child = child;
+        let child = parent.first_child + u32::from(parent.children);
         parent.children += 1;
+        self.nodes[child as usize] = Node::new(mv, mover, self.positions.len() as u32);
+        self.positions.push(next);
         true
+    }
+
+    /// Moves the children of `node` to a new block at the end of the
+    /// nodes, twice as large (every candidate at once at the root, which
+    /// comes to try them all), at most as large as its candidates.
+    fn grow_block(&mut self, node: u32) {
+        let n = &self.nodes[node as usize];
+        let (old, children, candidates) = (n.first_child, n.children, n.candidates);
+        let capacity = if node == 0 {
+            candidates
+        } else {
+            n.capacity.saturating_mul(2).max(2).min(candidates)
+        };
+        let first = self.nodes.len() as u32;
+        if children > 0 {
+            let old = old as usize;
+            self.nodes.extend_from_within(old..old + children as usize);
+        }
+        // The slots not yet filled hold copies of the parent; no one reads them.
+        let filler = self.nodes[node as usize].clone();
+        self.nodes
+            .resize(first as usize + capacity as usize, filler);
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.capacity = capacity;
     }
 
     /// The child of `node` with the highest UCB1 score for the player to move
@@ -891,7 +922,7 @@ mod tests {
 
     #[test]
     fn a_tree_node_stays_small() {
-        // Five links and counters of 32 bits, two of 16, the move, the
+        // Four links and counters of 32 bits, three of 16, the move, the
         // mover and the summed value: 40 bytes with alignment.
         assert!(
             std::mem::size_of::<Node>() <= 40,
@@ -957,7 +988,6 @@ mod tests {
         }
         let expected = candidates(pos, tree.seed);
         assert_eq!(n.candidates as usize, expected.len());
-        assert_eq!(n.last_child, *children.last().unwrap());
         let mut checked = 1;
         for (k, &c) in children.iter().enumerate() {
             let mv = tree.nodes[c as usize].mv;
@@ -974,7 +1004,7 @@ mod tests {
     /// time on its line, the game's history included). Returns the nodes
     /// checked.
     fn check_positions(tree: &Mcts, node: u32, line: &mut Vec<u64>) -> usize {
-        let pos = tree.positions[node as usize];
+        let pos = *tree.position(node);
         let mut checked = 1;
         for c in tree.children_of(node).collect::<Vec<_>>() {
             let mut next = pos;
@@ -984,7 +1014,7 @@ mod tests {
             if seen + tree.history.count(next.hash()) >= 3 {
                 next.end_by_repetition();
             }
-            assert_eq!(tree.positions[c as usize], next, "node {c}");
+            assert_eq!(*tree.position(c), next, "node {c}");
             checked += check_positions(tree, c, line);
             line.pop();
         }
@@ -1003,10 +1033,9 @@ mod tests {
                 deadline_ms: f64::INFINITY,
             };
             tree.run(budget, &FrozenClock).expect("a move");
-            assert_eq!(tree.positions.len(), tree.nodes.len());
-            assert_eq!(tree.positions[0], pos);
+            assert_eq!(*tree.position(0), pos);
             let checked = check_positions(&tree, 0, &mut Vec::new());
-            assert_eq!(checked, tree.nodes.len(), "{variant}");
+            assert_eq!(checked, tree.positions.len(), "{variant}");
         }
     }
 
@@ -1028,11 +1057,14 @@ mod tests {
             .children_of(0)
             .find(|&c| tree.nodes[c as usize].mv == first)
             .expect("the first candidate is a child");
-        let kept = tree.positions[child as usize];
+        let kept = *tree.position(child);
         let outcome = kept.outcome().expect("the repetition ends the game");
         assert_eq!(outcome.reason, stella_engine::EndReason::Repetition);
         assert!(tree.children_of(child).next().is_none());
-        assert_eq!(check_positions(&tree, 0, &mut Vec::new()), tree.nodes.len());
+        assert_eq!(
+            check_positions(&tree, 0, &mut Vec::new()),
+            tree.positions.len()
+        );
     }
 
     #[test]
@@ -1046,7 +1078,7 @@ mod tests {
             };
             tree.run(budget, &FrozenClock).expect("a move");
             let checked = check_children(&tree, 0, &pos);
-            assert_eq!(checked, tree.nodes.len(), "{variant}");
+            assert_eq!(checked, tree.positions.len(), "{variant}");
             assert!(checked > 1_000, "{variant}: {checked} nodes");
         }
     }
