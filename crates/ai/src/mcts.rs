@@ -160,6 +160,9 @@ struct Node {
     mover: u8,
     visits: u32,
     value: f64,
+    /// `1/√visits`, kept up to date by each backup so that choosing among
+    /// the children needs neither a square root nor a division per child.
+    inv_sqrt_visits: f32,
     /// The first slot of the children's block (`NONE` before the first child).
     first_child: u32,
     /// Where this node's position is in [`Mcts::positions`].
@@ -180,6 +183,7 @@ impl Node {
             mover: mover.index() as u8,
             visits: 0,
             value: 0.0,
+            inv_sqrt_visits: 0.0,
             first_child: NONE,
             position,
             children: 0,
@@ -210,6 +214,8 @@ pub struct Mcts {
     visited: Vec<u32>,
     /// A playout's move list, when it needs one (reused between moves).
     scratch: Vec<Move>,
+    /// The children's means while one is chosen (reused between choices).
+    means: Vec<f64>,
     rng: Rng,
     seed: u64,
     noise: i32,
@@ -253,6 +259,7 @@ impl Mcts {
             path: Vec::with_capacity(64),
             visited: Vec::with_capacity(64),
             scratch: Vec::with_capacity(128),
+            means: Vec::with_capacity(128),
             rng: Rng::new(seed ^ position.hash()),
             seed,
             noise,
@@ -440,6 +447,7 @@ impl Mcts {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
             n.value += values[n.mover as usize];
+            n.inv_sqrt_visits = (f64::from(n.visits).sqrt().recip()) as f32;
         }
         self.visited = visited;
     }
@@ -550,16 +558,19 @@ impl Mcts {
     /// `[0, 1]` between the lowest and the highest (as in MuZero), so that
     /// small differences still count where the logistic saturates (a player
     /// far behind or far ahead).
-    fn select(&self, node: u32) -> Option<u32> {
+    fn select(&mut self, node: u32) -> Option<u32> {
         let parent_visits = self.nodes[node as usize].visits.max(1) as f64;
-        let log_n = parent_visits.ln();
+        let children = self.children_of(node);
+        let block = &self.nodes[children.start as usize..children.end as usize];
+        let means = &mut self.means;
+        means.clear();
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for i in self.children_of(node) {
-            let n = &self.nodes[i as usize];
+        for (k, n) in block.iter().enumerate() {
             if n.visits == 0 {
-                return Some(i);
+                return Some(children.start + k as u32);
             }
             let q = mean(n);
+            means.push(q);
             lo = lo.min(q);
             hi = hi.max(q);
         }
@@ -568,17 +579,17 @@ impl Mcts {
             Some(c) if node == 0 => c,
             _ => self.config.exploration,
         };
-        let mut best: Option<(f64, u32)> = None;
-        for i in self.children_of(node) {
-            let n = &self.nodes[i as usize];
-            let v = n.visits as f64;
-            let q = (mean(n) - lo) / span;
-            let score = q + exploration * (log_n / v).sqrt();
+        // q + c·√(ln N / n), with 1/span and c·√(ln N) taken out of the loop.
+        let to_unit = span.recip();
+        let reach = exploration * parent_visits.ln().sqrt();
+        let mut best: Option<(f64, usize)> = None;
+        for (k, (n, &q)) in block.iter().zip(means.iter()).enumerate() {
+            let score = (q - lo) * to_unit + reach * f64::from(n.inv_sqrt_visits);
             if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, i));
+                best = Some((score, k));
             }
         }
-        best.map(|b| b.1)
+        best.map(|b| children.start + b.1 as u32)
     }
 
     /// A short epsilon-greedy playout: `rollout_rounds` rounds of moves.
