@@ -9,8 +9,8 @@
 //! are set natively: each takes on average up to a quarter of the previous
 //! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
 //! its 5 s cap at more), so about 0.25 s at two units (1.6M nodes) and
-//! about 1.1 s at three to six units (95 000 iterations below six units,
-//! 100 000 at six), as measured in CPU time in matches against it on a
+//! about 1.1 s at three to six units (130 000 iterations below six units,
+//! 110 000 at six), as measured in CPU time in matches against it on a
 //! loaded machine, where its search also costs more. Its one-second cap stays,
 //! and above two units it now ends searches before their budget: natively
 //! those of the costlier positions (the budget takes about a second on
@@ -174,8 +174,8 @@ pub const LEVELS: [Level; 8] = [
         level: 8,
         depth: None,
         nodes: Some(1_600_000),
-        tree: tree(95_000, WIDE_ROOT),
-        tree_six: tree(100_000, HALVING),
+        tree: tree(130_000, WIDE_ROOT),
+        tree_six: tree(110_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,
