@@ -34,13 +34,16 @@ pub fn default_reply(position: &Position) -> Option<Move> {
 /// The positions in which each opponent of the layer starting at `position`
 /// would move, when the opponents before it play their default replies. The
 /// first is `position` itself; the layer ends at the first turn of a colour
-/// for which `ours` is true, or when the game ends.
+/// for which `ours` is true, when the game ends, or after one round (where
+/// the colours of `ours` no longer play), so it holds at most one position
+/// per seat.
 pub fn layer_prefixes(position: &Position, ours: impl Fn(Colour) -> bool) -> Vec<Position> {
+    let seats = position.variant().players();
     let mut prefixes = vec![*position];
     let mut p = *position;
     while let Some(mv) = default_reply(&p) {
         p.play_unchecked(&mv);
-        if p.is_over() || ours(p.turn()) {
+        if p.is_over() || ours(p.turn()) || prefixes.len() == seats - 1 {
             break;
         }
         prefixes.push(p);
@@ -49,13 +52,17 @@ pub fn layer_prefixes(position: &Position, ours: impl Fn(Colour) -> bool) -> Vec
 }
 
 /// Plays default replies from `position` until it is a turn of a colour for
-/// which `ours` is true, or the game ends: the rest of the layer after the
-/// searched move.
-pub fn finish_layer(position: &mut Position, ours: impl Fn(Colour) -> bool) {
-    while !position.is_over() && !ours(position.turn()) {
+/// which `stop` is true (ours, or the layer's first mover when ours no
+/// longer play), the game ends, or every other seat has moved once: the
+/// rest of the layer after the searched move.
+pub fn finish_layer(position: &mut Position, stop: impl Fn(Colour) -> bool) {
+    for _ in 1..position.variant().players() {
+        if position.is_over() || stop(position.turn()) {
+            return;
+        }
         match default_reply(position) {
             Some(mv) => position.play_unchecked(&mv),
-            None => break,
+            None => return,
         }
     }
 }
@@ -82,6 +89,29 @@ mod tests {
         finish_layer(&mut child, |c| c == root);
         assert_eq!(child.turn(), root);
         assert_eq!(child.moves_made(prefixes[1].turn()), 1);
+    }
+
+    #[test]
+    fn a_layer_ends_after_one_round_once_ours_no_longer_play() {
+        // White broke the home-leaving deadline and is out; blue and yellow
+        // play on, so no turn of white's ends the layer.
+        let pos: Position = "classic-3 blue 30 white: \
+             blue:g10,h8,k7,l6,l9,m7,n6,n7,n8,o7 \
+             yellow:e8,e9,e10,e11,f7,f8,f12,g8,g9,i7 made:30,29,29 out:white places:white=3"
+            .parse()
+            .unwrap();
+        let white = |c| c == Colour::White;
+        let prefixes = layer_prefixes(&pos, white);
+        assert_eq!(prefixes.len(), 2);
+        assert_eq!(prefixes[1].turn(), Colour::Yellow);
+        // Blue's searched move, then yellow's default reply, and the layer
+        // ends where it began.
+        let mut child = pos;
+        child.play_unchecked(&default_reply(&pos).unwrap());
+        finish_layer(&mut child, |c| white(c) || c == Colour::Blue);
+        assert_eq!(child.turn(), Colour::Blue);
+        assert_eq!(child.moves_made(Colour::Blue), 30);
+        assert_eq!(child.moves_made(Colour::Yellow), 30);
     }
 
     #[test]

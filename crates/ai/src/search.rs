@@ -496,6 +496,15 @@ impl Searcher {
         colour == self.root || position.variant().partner(self.root) == Some(colour)
     }
 
+    /// Whether a colour of the root's unit still plays at `position`.
+    fn ours_still_play(&self, position: &Position) -> bool {
+        position
+            .variant()
+            .seats()
+            .iter()
+            .any(|&c| self.is_ours(c, position) && position.is_active(c))
+    }
+
     fn check_stop(&mut self, clock: &dyn Clock) -> bool {
         if self.nodes >= self.node_limit || clock.past(self.deadline) {
             self.stopped = true;
@@ -699,6 +708,12 @@ impl Searcher {
             }
         }
         let maximizing = self.is_ours(position.turn(), position);
+        // Once the root's unit has arrived or is out, no turn of its own
+        // follows and an opponents' layer would run to the end of the game:
+        // its place is decided, and the position is valued as it stands.
+        if self.best_reply && !maximizing && !self.ours_still_play(position) {
+            return self.leaf(position);
+        }
         // Best-Reply Search: every opponent's moves in one layer, each played
         // after the default replies of the opponents before it.
         let layer;
@@ -733,7 +748,8 @@ impl Searcher {
             let mut child = *prefix;
             child.play_unchecked(mv);
             if self.best_reply && !maximizing {
-                crate::brs::finish_layer(&mut child, |c| self.is_ours(c, position));
+                let first = position.turn();
+                crate::brs::finish_layer(&mut child, |c| c == first || self.is_ours(c, position));
             }
             self.path.push(child.hash());
             let mut child_pv = Vec::new();
