@@ -933,8 +933,9 @@ mod tests {
 
     #[test]
     fn a_tree_node_stays_small() {
-        // Four links and counters of 32 bits, three of 16, the move, the
-        // mover and the summed value: 40 bytes with alignment.
+        // Four links and counters of 32 bits, `1/√visits` as a 32-bit
+        // float, three counters of 16, the move, the mover and the summed
+        // value: 40 bytes with alignment.
         assert!(
             std::mem::size_of::<Node>() <= 40,
             "{}",
