@@ -160,6 +160,9 @@ struct Node {
     mover: u8,
     visits: u32,
     value: f64,
+    /// `value / visits` (0 before the first visit), kept up to date by each
+    /// backup so that choosing among the children divides nothing.
+    mean: f64,
     /// `1/√visits`, kept up to date by each backup so that choosing among
     /// the children needs neither a square root nor a division per child.
     inv_sqrt_visits: f32,
@@ -183,6 +186,7 @@ impl Node {
             mover: mover.index() as u8,
             visits: 0,
             value: 0.0,
+            mean: 0.0,
             inv_sqrt_visits: 0.0,
             first_child: NONE,
             position,
@@ -214,8 +218,6 @@ pub struct Mcts {
     visited: Vec<u32>,
     /// A playout's move list, when it needs one (reused between moves).
     scratch: Vec<Move>,
-    /// The children's means while one is chosen (reused between choices).
-    means: Vec<f64>,
     rng: Rng,
     seed: u64,
     noise: i32,
@@ -259,7 +261,6 @@ impl Mcts {
             path: Vec::with_capacity(64),
             visited: Vec::with_capacity(64),
             scratch: Vec::with_capacity(128),
-            means: Vec::with_capacity(128),
             rng: Rng::new(seed ^ position.hash()),
             seed,
             noise,
@@ -320,7 +321,7 @@ impl Mcts {
         let node = &self.nodes[best as usize];
         Some(Report {
             best: node.mv,
-            value: node.value / node.visits.max(1) as f64,
+            value: node.mean,
             iterations: done,
             tree_nodes: self.positions.len(),
             plies: self.plies,
@@ -369,7 +370,7 @@ impl Mcts {
             if n.visits == 0 {
                 f64::NEG_INFINITY
             } else {
-                n.value / n.visits as f64
+                n.mean
             }
         };
         nodes.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
@@ -391,7 +392,7 @@ impl Mcts {
         let mut best: Option<(u32, f64, u32)> = None;
         for i in self.children_of(0) {
             let n = &self.nodes[i as usize];
-            let q = n.value / n.visits.max(1) as f64;
+            let q = n.mean;
             if best.is_none_or(|(v, bq, _)| n.visits > v || (n.visits == v && q > bq)) {
                 best = Some((n.visits, q, i));
             }
@@ -447,6 +448,7 @@ impl Mcts {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
             n.value += values[n.mover as usize];
+            n.mean = n.value / f64::from(n.visits);
             n.inv_sqrt_visits = (f64::from(n.visits).sqrt().recip()) as f32;
         }
         self.visited = visited;
@@ -562,17 +564,19 @@ impl Mcts {
         let parent_visits = self.nodes[node as usize].visits.max(1) as f64;
         let children = self.children_of(node);
         let block = &self.nodes[children.start as usize..children.end as usize];
-        let means = &mut self.means;
-        means.clear();
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for (k, n) in block.iter().enumerate() {
             if n.visits == 0 {
                 return Some(children.start + k as u32);
             }
-            let q = mean(n);
-            means.push(q);
-            lo = lo.min(q);
-            hi = hi.max(q);
+            // Means are never NaN: plain comparisons keep `lo` and `hi` in
+            // registers where `f64::min` would test for NaN.
+            if n.mean < lo {
+                lo = n.mean;
+            }
+            if n.mean > hi {
+                hi = n.mean;
+            }
         }
         let span = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
         let exploration = match self.config.root_exploration {
@@ -582,14 +586,15 @@ impl Mcts {
         // q + c·√(ln N / n), with 1/span and c·√(ln N) taken out of the loop.
         let to_unit = span.recip();
         let reach = exploration * parent_visits.ln().sqrt();
-        let mut best: Option<(f64, usize)> = None;
-        for (k, (n, &q)) in block.iter().zip(means.iter()).enumerate() {
-            let score = (q - lo) * to_unit + reach * f64::from(n.inv_sqrt_visits);
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, k));
+        let (mut best, mut best_score) = (None, f64::NEG_INFINITY);
+        for (k, n) in block.iter().enumerate() {
+            let score = (n.mean - lo) * to_unit + reach * f64::from(n.inv_sqrt_visits);
+            if score > best_score {
+                best = Some(k);
+                best_score = score;
             }
         }
-        best.map(|b| children.start + b.1 as u32)
+        best.map(|k| children.start + k as u32)
     }
 
     /// A short epsilon-greedy playout: `rollout_rounds` rounds of moves.
@@ -684,11 +689,6 @@ impl Mcts {
         z ^= z >> 29;
         (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
     }
-}
-
-/// The mean value of a visited node for the colour that moved into it.
-fn mean(n: &Node) -> f64 {
-    n.value / n.visits as f64
 }
 
 fn logistic(x: f64) -> f64 {
@@ -934,10 +934,10 @@ mod tests {
     #[test]
     fn a_tree_node_stays_small() {
         // Four links and counters of 32 bits, `1/√visits` as a 32-bit
-        // float, three counters of 16, the move, the mover and the summed
-        // value: 40 bytes with alignment.
+        // float, three counters of 16, the move, the mover, the summed
+        // value and the mean: 48 bytes with alignment.
         assert!(
-            std::mem::size_of::<Node>() <= 40,
+            std::mem::size_of::<Node>() <= 48,
             "{}",
             std::mem::size_of::<Node>()
         );
