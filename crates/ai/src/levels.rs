@@ -9,7 +9,7 @@
 //! are set natively: each takes on average up to a quarter of the previous
 //! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
 //! its 5 s cap at more), so about 0.25 s at two units (1.6M nodes) and
-//! about 1.1 s at three to six units (130 000 iterations below six units,
+//! about 1.1 s at three to six units (170 000 iterations below six units,
 //! 110 000 at six), as measured in CPU time in matches against it on a
 //! loaded machine, where its search also costs more. Its one-second cap stays,
 //! and above two units it now ends searches before their budget: natively
@@ -174,7 +174,7 @@ pub const LEVELS: [Level; 8] = [
         level: 8,
         depth: None,
         nodes: Some(1_600_000),
-        tree: tree(130_000, WIDE_ROOT),
+        tree: tree(170_000, WIDE_ROOT),
         tree_six: tree(110_000, HALVING),
         noise: 0,
         tt_mb: 64,
