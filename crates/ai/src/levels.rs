@@ -14,10 +14,10 @@
 //! loaded machine, where its search also costs more. Its one-second cap stays,
 //! and above two units it now ends searches before their budget: natively
 //! those of the costlier positions (the budget takes about a second on
-//! average), and in the browser's WebAssembly build (10–17% more CPU than
-//! native code: on a core of its own it completes about 98% of the budget
-//! at classic-3 and 89% at classic-6 within the second) or on a slow or
-//! busy machine more of them. Level 8 then plays the best move of the tree
+//! average), and in the browser's WebAssembly build (slower than native
+//! code: in headless Chromium it completes about 62% of the budget at
+//! classic-3 and 68% at classic-6 within the second) or on a slow or busy
+//! machine more of them. Level 8 then plays the best move of the tree
 //! grown so far, so that there its play depends on the machine's speed. Each lower level answers faster
 //! (docs/benchmarks.md, "Levels" and "Time per move").
 
