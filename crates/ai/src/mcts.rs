@@ -1175,6 +1175,29 @@ mod tests {
     }
 
     #[test]
+    fn every_node_keeps_its_mean_and_inverse_root_of_visits() {
+        // What a choice reads must be what it stands for: the summed value
+        // over the visits, exactly, and 1/√visits to a 32-bit float.
+        let pos = greedy_game(Variant::Classic3, 20)[20];
+        let (tree, _) = grown(&pos, 3_000, Config::DEFAULT);
+        let mut seen = 0;
+        let mut stack = vec![0u32];
+        while let Some(node) = stack.pop() {
+            let n = &tree.nodes[node as usize];
+            if n.visits > 0 {
+                assert_eq!(n.mean, n.value / f64::from(n.visits));
+                let expected = (f64::from(n.visits).sqrt().recip()) as f32;
+                assert_eq!(n.inv_sqrt_visits, expected);
+                seen += 1;
+            } else {
+                assert_eq!((n.mean, n.inv_sqrt_visits), (0.0, 0.0));
+            }
+            stack.extend(tree.children_of(node));
+        }
+        assert!(seen > 1_000, "{seen}");
+    }
+
+    #[test]
     fn mcts_players_finish_a_classic_3_game() {
         let mut pos = Position::start(Variant::Classic3);
         let mut history = vec![pos.hash()];
