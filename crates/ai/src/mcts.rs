@@ -18,7 +18,9 @@
 //! leaves home in time for the deadline, sees threefold repetitions through
 //! the game's history, is limited by the level's iteration budget (time is
 //! only a cap, read from an injected [`Clock`]), and is deterministic given
-//! its seed.
+//! its seed. A search whose most visited root move can no longer be
+//! overtaken within the iterations left stops there: it plays the move the
+//! whole budget would, sooner.
 //!
 //! [`eval::cost`]: crate::eval::cost
 
@@ -309,7 +311,10 @@ impl Mcts {
         } else {
             let mut done = 0;
             while done < budget.iterations {
-                if done % 32 == 0 && done > 0 && clock.past(budget.deadline_ms) {
+                if done % 32 == 0
+                    && done > 0
+                    && (clock.past(budget.deadline_ms) || self.decided(budget.iterations - done))
+                {
                     break;
                 }
                 self.iterate(None);
@@ -398,6 +403,25 @@ impl Mcts {
             }
         }
         best.map(|b| b.2)
+    }
+
+    /// Whether the most visited root move leads every other (and every
+    /// move not tried yet) by more than `remaining` visits: each iteration
+    /// visits one root child, so no run of `remaining` more iterations can
+    /// change the move [`Mcts::best_child`] plays, and stopping now plays
+    /// the same move sooner. Time saved on a clear choice is what a larger
+    /// budget spends on the close ones.
+    fn decided(&self, remaining: u64) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for i in self.children_of(0) {
+            let v = self.nodes[i as usize].visits;
+            if v > first {
+                (first, second) = (v, first);
+            } else if v > second {
+                second = v;
+            }
+        }
+        u64::from(first - second) > remaining
     }
 
     /// The children of `node`, in the order they were added.
@@ -1270,6 +1294,32 @@ mod tests {
         let mut tree = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
         let report = tree.run(budget, &FrozenClock).expect("a move");
         (tree, report)
+    }
+
+    #[test]
+    fn a_clear_choice_stops_early_and_plays_the_move_of_the_whole_budget() {
+        let iterations = 4_000;
+        let config = Config {
+            exploration: 0.3,
+            root_exploration: Some(0.7),
+            ..Config::DEFAULT
+        };
+        let mut stopped_early = 0;
+        for pos in greedy_game(Variant::Classic3, 60).iter().step_by(6) {
+            let (_, report) = grown(pos, iterations, config);
+            assert!(report.iterations <= iterations);
+            if report.iterations < iterations {
+                stopped_early += 1;
+            }
+            // The same search run to the end of its budget, with no check.
+            let mut whole = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
+            for _ in 0..iterations {
+                whole.iterate(None);
+            }
+            let best = whole.best_child().expect("a move");
+            assert_eq!(report.best, whole.nodes[best as usize].mv, "{pos:?}");
+        }
+        assert!(stopped_early > 0, "no search stopped early");
     }
 
     #[test]
