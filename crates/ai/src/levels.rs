@@ -9,17 +9,18 @@
 //! are set natively: each takes on average up to a quarter of the previous
 //! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
 //! its 5 s cap at more), so about 0.25 s at two units (1.6M nodes) and
-//! about 1.1 s at three to six units (170 000 iterations below six units,
-//! 110 000 at six), as measured in CPU time in matches against it on a
-//! loaded machine, where its search also costs more. Its one-second cap stays,
-//! and above two units it now ends searches before their budget: natively
-//! those of the costlier positions (the budget takes about a second on
-//! average), and in the browser's WebAssembly build (slower than native
-//! code: in headless Chromium it completes about 62% of the budget at
-//! classic-3 and 68% at classic-6 within the second) or on a slow or busy
-//! machine more of them. Level 8 then plays the best move of the tree
-//! grown so far, so that there its play depends on the machine's speed. Each lower level answers faster
-//! (docs/benchmarks.md, "Levels" and "Time per move").
+//! about 1.1 s at three to six units, as measured in CPU time in matches
+//! against it on a loaded machine, where its search also costs more. Below
+//! six units that is 280 000 iterations, most searches ending sooner, once
+//! their most visited move can no longer be overtaken; at six, where the
+//! root's moves are halved round by round to the last one, it is 110 000.
+//! Its one-second cap stays, and above two units it ends searches before
+//! their budget: natively those of the costlier positions, and in the
+//! browser's WebAssembly build (slower than native code) or on a slow or
+//! busy machine more of them. Level 8 then plays the best move of the tree
+//! grown so far, so that there its play depends on the machine's speed.
+//! Each lower level answers faster (docs/benchmarks.md, "Levels" and "Time
+//! per move").
 
 use crate::limits::Limits;
 use crate::tree_shape::TreeShape;
@@ -174,7 +175,7 @@ pub const LEVELS: [Level; 8] = [
         level: 8,
         depth: None,
         nodes: Some(1_600_000),
-        tree: tree(170_000, WIDE_ROOT),
+        tree: tree(280_000, WIDE_ROOT),
         tree_six: tree(110_000, HALVING),
         noise: 0,
         tt_mb: 64,
