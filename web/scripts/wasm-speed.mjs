@@ -2,16 +2,17 @@
 // package of crates/wasm) at a fixed amount of work, the WebAssembly counterpart of
 // `crates/lab/examples/level_speed.rs --budget-only`, over the same positions: from the
 // start of VARIANT, level 4 plays the game on (seed 7 + ply), and at every STEP-th ply
-// the level under test chooses a move (seed 99 + ply) with the game's history, COUNT
-// times from ply FIRST on. The browser's clock (`performance.now`, which the search
-// reads for its time cap) is frozen for the run, so every search does its whole work
-// budget (`levelTreeIterations`) and chooses the same move on every build and machine.
+// the level's tree search (`treeSearch`, the race solver skipped) chooses a move (seed
+// 99 + ply) with the game's history, COUNT times from ply FIRST on. The browser's clock
+// (`performance.now`, which the search reads for its time cap) is frozen for the run, so
+// every search runs to its work budget (`levelTreeIterations`), or to the point where its
+// choice is decided, and chooses the same move on every build and machine.
 //
 // Each search's CPU time is that of the thread running it: in headless Chromium (the
 // default; the page's main thread, `ThreadTime` of the DevTools Performance domain) or
 // in Node with `--node` (`/proc/thread-self/schedstat`, Linux). Printed per search: the
-// move chosen (so that two builds can be checked to play alike), CPU and wall time, and
-// the tree iterations completed per second of CPU; then the medians.
+// move chosen (so that two builds can be checked to play alike), the iterations run, CPU
+// and wall time, and the iterations per second of CPU; then the medians.
 //
 //   node scripts/wasm-speed.mjs [--node] [--pkg DIR] [--level L] VARIANT [STEP] [COUNT] [FIRST]
 //
@@ -93,11 +94,11 @@ function driver(pkg) {
       return -1;
     },
     search(level) {
-      const path = game.bestMove(level, BigInt(99 + ply));
-      if (!view().legal.some((m) => m.path.join("-") === path)) throw new Error(`ply ${ply}: ${path} is not a legal move`);
+      const found = JSON.parse(game.treeSearch(level, BigInt(99 + ply)));
+      if (!view().legal.some((m) => m.path.join("-") === found.path)) throw new Error(`ply ${ply}: ${found.path} is not a legal move`);
       game.play(game.bestMove(4, BigInt(7 + ply)));
       ply += 1;
-      return path;
+      return found;
     },
   };
 }
@@ -170,10 +171,10 @@ async function timeAll(opts, iterations, report, ops) {
     if (ply < 0) break;
     const wall0 = process.hrtime.bigint();
     const cpu0 = await ops.cpu();
-    const path = await ops.search();
+    const found = await ops.search();
     const cpuMs = (await ops.cpu()) - cpu0;
     const wallMs = Number(process.hrtime.bigint() - wall0) / 1e6;
-    const row = { ply, path, cpuMs, wallMs, perSecond: (iterations * 1000) / cpuMs };
+    const row = { ply, path: found.path, iterations: found.iterations, cpuMs, wallMs, perSecond: (found.iterations * 1000) / cpuMs };
     report?.(row);
     rows.push(row);
   }
@@ -190,8 +191,9 @@ export const median = (xs) => {
 /**
  * Times the searches `opts` describes (as {@link parseArgs} returns them; `browser`, a
  * playwright-core Chromium, runs them in a page, otherwise Node does). Answers the
- * level's tree budget and one row a search, `{ ply, path, cpuMs, wallMs, perSecond }`
- * (`perSecond`: tree iterations per second of CPU); calls `report` with each row as it
+ * level's tree budget and one row a search, `{ ply, path, iterations, cpuMs, wallMs,
+ * perSecond }` (`iterations`: those the search ran; `perSecond`: iterations per second
+ * of CPU); calls `report` with each row as it
  * comes.
  */
 export async function timeSearches(opts, { browser, report } = {}) {
@@ -213,13 +215,13 @@ async function main() {
   const { iterations, rows } = await timeSearches(opts, {
     report: (r) =>
       console.log(
-        `ply ${r.ply}: ${r.path}  CPU ${r.cpuMs.toFixed(1)} ms, wall ${r.wallMs.toFixed(0)} ms, ${Math.round(r.perSecond)} iterations/s`,
+        `ply ${r.ply}: ${r.path}  ${r.iterations} iterations, CPU ${r.cpuMs.toFixed(1)} ms, wall ${r.wallMs.toFixed(0)} ms, ${Math.round(r.perSecond)} iterations/s`,
       ),
   });
   const cpu = median(rows.map((r) => r.cpuMs));
   console.log(
-    `${opts.variant} level ${opts.level}: ${rows.length} moves of ${iterations} iterations, median CPU ${cpu.toFixed(1)} ms, ` +
-      `median wall ${median(rows.map((r) => r.wallMs)).toFixed(0)} ms, ${Math.round((iterations * 1000) / cpu)} iterations/s`,
+    `${opts.variant} level ${opts.level}: ${rows.length} moves, budget ${iterations} iterations, median CPU ${cpu.toFixed(1)} ms, ` +
+      `median wall ${median(rows.map((r) => r.wallMs)).toFixed(0)} ms, median ${Math.round(median(rows.map((r) => r.perSecond)))} iterations/s`,
   );
   console.log(`moves: ${rows.map((r) => r.path).join(" ")}`);
 }

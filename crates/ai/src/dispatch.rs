@@ -12,7 +12,7 @@
 use crate::clock::Clock;
 use crate::ida::race_plan;
 use crate::levels::Level;
-use crate::mcts::{Budget, Config, Mcts};
+use crate::mcts::{Budget, Config, Mcts, Report};
 use crate::request::Request;
 use crate::search::{estimate_moves_left, Info, Searcher, Settings};
 use crate::strategy::Strategy;
@@ -26,6 +26,13 @@ impl Request<'_> {
     /// one. `None` when there is no legal move.
     pub fn choose(&self, clock: &dyn Clock) -> Option<Move> {
         self.choose_reporting(clock, &mut |_: &Info| {})
+    }
+
+    /// The level's tree search alone (whatever the table size, the race
+    /// solver skipped), with its iterations and tree: what a benchmark of
+    /// the search times. `None` when there is no legal move.
+    pub fn tree_report(&self, clock: &dyn Clock) -> Option<Report> {
+        tree_report(self, self.allowed_moves().as_deref(), clock)
     }
 
     /// The move [`Request::choose`] chooses, reporting to `on_info` each
@@ -71,6 +78,11 @@ fn race_move(request: &Request, allowed: Option<&[Move]>, clock: &dyn Clock) -> 
 
 /// The tree search's move at the level's iterations for this table size.
 fn tree_search(request: &Request, allowed: Option<&[Move]>, clock: &dyn Clock) -> Option<Move> {
+    tree_report(request, allowed, clock).map(|r| r.best)
+}
+
+/// The tree search of [`tree_search`], with what it cost.
+fn tree_report(request: &Request, allowed: Option<&[Move]>, clock: &dyn Clock) -> Option<Report> {
     let position = request.position;
     let lv = Level::get(request.level);
     let budget = Budget::of(&lv, request.max_ms, position, clock.now_ms());
@@ -86,7 +98,7 @@ fn tree_search(request: &Request, allowed: Option<&[Move]>, clock: &dyn Clock) -
     if let Some(only) = allowed {
         tree.restrict_root(only);
     }
-    tree.run(budget, clock).map(|r| r.best)
+    tree.run(budget, clock)
 }
 
 /// The move of the alpha-beta search in `strategy` (paranoid or BRS) at the
@@ -162,5 +174,21 @@ mod tests {
             let mv = Request::new(&pos, 8, 3).style(style).choose(&FrozenClock);
             assert_eq!(mv, Some(plan[0]), "{strategy:?}");
         }
+    }
+
+    #[test]
+    fn the_tree_report_is_the_tree_search_of_a_move_request() {
+        // Level 6 at classic-3, a few rounds in: no race, so the move
+        // requested is the tree search's.
+        let mut pos = Position::start(Variant::Classic3);
+        for ply in 0..12 {
+            let mv = crate::greedy::greedy_move(&pos, ply).unwrap();
+            pos.play_unchecked(&mv);
+        }
+        let request = Request::new(&pos, 6, 11);
+        let report = request.tree_report(&FrozenClock).expect("a move");
+        assert_eq!(request.choose(&FrozenClock), Some(report.best));
+        let budget = Level::get(6).tree(3).iterations;
+        assert!(report.iterations > 0 && report.iterations <= budget);
     }
 }

@@ -93,11 +93,28 @@ pub fn best_move_in_game(
     clock: &dyn Clock,
     max_ms: Option<u64>,
 ) -> Option<Move> {
+    with_game_request(game, level, seed, |r| r.max_ms(max_ms).choose(clock))
+}
+
+/// The tree search [`best_move_in_game`] runs beyond two units, alone (the
+/// race solver skipped) and with what it cost: the iterations it ran before
+/// its budget, its cap or a decided choice stopped it. `None` when there is
+/// no legal move.
+pub fn tree_report_in_game(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Option<mcts::Report> {
+    with_game_request(game, level, seed, |r| r.tree_report(clock))
+}
+
+/// `f` of the request for a move at `level` in `game`, with the game's
+/// history (threefold repetition) and progress (the progress guard).
+fn with_game_request<T>(game: &Game, level: u8, seed: u64, f: impl FnOnce(Request) -> T) -> T {
     let positions = game.positions();
     let history: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
-    Request::new(game.position(), level, seed)
+    f(Request::new(game.position(), level, seed)
         .history(&history)
-        .progress(progress::Progress::of_game(&positions))
-        .max_ms(max_ms)
-        .choose(clock)
+        .progress(progress::Progress::of_game(&positions)))
 }

@@ -73,6 +73,30 @@ impl WasmGame {
             .ok_or_else(|| JsError::new("no legal move"))?;
         Ok(pos.path_of(&mv).to_string())
     }
+
+    /// The computer's tree search at `level` alone (the race solver
+    /// skipped), as JSON `{"path", "iterations"}`: the move and the
+    /// iterations run before the budget, the time cap or a decided choice
+    /// stopped it (what the search-speed benchmark divides by its time).
+    #[wasm_bindgen(js_name = treeSearch)]
+    pub fn tree_search(&self, level: u8, seed: u64) -> Result<String, JsError> {
+        let report = stella_ai::tree_report_in_game(&self.game, level, seed, &BrowserClock::new())
+            .ok_or_else(|| JsError::new("no legal move"))?;
+        let view = TreeSearchView {
+            path: self.game.position().path_of(&report.best).to_string(),
+            iterations: report.iterations,
+        };
+        Ok(serde_json::to_string(&view).expect("a report serialises"))
+    }
+}
+
+/// What one tree search of the computer found and cost, for benchmarks.
+#[derive(serde::Serialize)]
+struct TreeSearchView {
+    /// The move chosen, as a canonical path.
+    path: String,
+    /// The iterations run.
+    iterations: u64,
 }
 
 /// The computer's move in a game as a canonical path, `None` without a legal move.
