@@ -2,9 +2,10 @@
 //! records (from `stella-lab match --records DIR`) and, at every `STEP`-th
 //! ply still in play, runs one tree of `ITERATIONS` iterations shaped as
 //! level 8's at that table with no time cap, printing the median iterations
-//! a second over the sampled positions and how much of the root's visits
-//! its most visited move takes (median over the positions: near 1 when the
-//! tree settles on one move early).
+//! a second over the sampled positions, how much of the root's visits its
+//! most visited move takes (median over the positions: near 1 when the tree
+//! settles on one move early), and the iterations the searches ran (fewer
+//! than the budget where the move was decided sooner).
 //!
 //! `cargo run --release -p stella-lab --example mcts_speed -- RECORD… [--step N] [--iterations N]`
 //! (defaults: every 30th ply, 20 000 iterations).
@@ -40,6 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let level_eight = Level::get(8);
     let mut rates = Vec::new();
     let mut shares = Vec::new();
+    let mut ran = Vec::new();
     for file in &files {
         let (_, game) = records::read(file)?;
         let positions: Vec<Position> = game.positions();
@@ -62,12 +64,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let most = visits.iter().copied().max().unwrap_or(0);
                 let share = f64::from(most) / f64::from(visits.iter().sum::<u32>().max(1));
                 println!(
-                    "{file} ply {ply}: {rate:.0} iterations/s, {} root moves, the most visited {:.1}% of the visits",
+                    "{file} ply {ply}: {rate:.0} iterations/s, {} run, {} root moves, the most visited {:.1}% of the visits",
+                    report.iterations,
                     visits.len(),
                     share * 100.0
                 );
                 rates.push(rate);
                 shares.push(share);
+                ran.push(report.iterations);
             }
         }
     }
@@ -86,6 +90,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "the most visited root move's share of the visits: median {:.1}% (lowest {:.1}%)",
         shares[shares.len() / 2] * 100.0,
         shares[0] * 100.0
+    );
+    let stopped = ran.iter().filter(|&&n| n < iterations).count();
+    println!(
+        "iterations run: mean {:.0} of {iterations}; {stopped} of {} searches decided before their budget",
+        ran.iter().sum::<u64>() as f64 / ran.len() as f64,
+        ran.len()
     );
     Ok(())
 }
