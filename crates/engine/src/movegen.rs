@@ -120,54 +120,37 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
 /// Flood of classic jump landings from `from` over `occ` (the starting
 /// hole already removed); with `LOCKED`, landings stay in `region`. Each
 /// reached hole tries only the jumps over its occupied neighbours, found
-/// from its step mask; the landing's test is branch-free, and a new landing
-/// joins the holes still to try as one bit of a two-word set (lowest hole
+/// from its step mask; the landing's test is branch-free, on sets kept in
+/// registers, and a new landing joins the holes still to try (lowest hole
 /// first: the order does not change the holes reached). Bit 127 (where
 /// [`LANDINGS`] points when a jump would leave the board) is marked reached
 /// from the start, so such a jump never lands.
 #[inline(always)]
 fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
-    let occ_words = [occ as u64, (occ >> 64) as u64];
-    let region = [region as u64, (region >> 64) as u64];
-    let mut blocked = occ_words;
-    blocked[from >> 6] |= 1 << (from & 63);
-    blocked[1] |= 1 << 63;
-    let mut todo = [0u64; 2];
+    let mut blocked = occ | 1 << from | 1 << 127;
+    let mut todo = 0u128;
     let mut p = from;
     loop {
         let landings = &LANDINGS[p];
-        let over = STEP_MASKS[p] & occ;
-        for (w, mut over) in [(0, over as u64), (64, (over >> 64) as u64)] {
-            while over != 0 {
-                let n = over.trailing_zeros() as usize + w;
-                over &= over - 1;
-                let l = landings[(n + NEIGHBOUR_SPAN - p) & (2 * NEIGHBOUR_SPAN - 1)];
-                let (i, bit) = (usize::from(l >> 6) & 1, l & 63);
-                let mut hit = !(blocked[i] >> bit) & 1;
-                if LOCKED {
-                    hit &= region[i] >> bit;
-                }
-                blocked[i] |= hit << bit;
-                todo[i] |= hit << bit;
+        let mut over = STEP_MASKS[p] & occ;
+        while over != 0 {
+            let n = over.trailing_zeros() as usize;
+            over &= over - 1;
+            let l = landings[(n + NEIGHBOUR_SPAN - p) & (2 * NEIGHBOUR_SPAN - 1)];
+            let mut hit = !blocked & 1 << l;
+            if LOCKED {
+                hit &= region;
             }
+            blocked |= hit;
+            todo |= hit;
         }
-        p = if todo[0] != 0 {
-            let b = todo[0].trailing_zeros() as usize;
-            todo[0] &= todo[0] - 1;
-            b
-        } else if todo[1] != 0 {
-            let b = todo[1].trailing_zeros() as usize;
-            todo[1] &= todo[1] - 1;
-            b + 64
-        } else {
+        if todo == 0 {
             break;
-        };
+        }
+        p = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
     }
-    let reached = [
-        blocked[0] & !occ_words[0],
-        blocked[1] & !occ_words[1] & !(1 << 63),
-    ];
-    reached[0] as u128 | (reached[1] as u128) << 64
+    blocked & !occ & !(1 << 127)
 }
 
 /// The ordinary (non-swap) destinations of the marble on `from`: steps, then
@@ -286,4 +269,59 @@ pub fn classic_destinations_with_dependencies(
     }
     let dests = (steps | reach.without(from)) & ctx.allowed & region;
     (dests, Bitboard(looked))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::HEXAGON;
+
+    /// The classic jump flood done plainly: one jump at a time from every
+    /// hole reached, until no new hole is.
+    fn reach_by_hops(occupied: Bitboard, from: Hole, region: Bitboard) -> Bitboard {
+        let occ = occupied.without(from);
+        let mut reached = Bitboard::from_hole(from);
+        let mut todo = vec![from];
+        while let Some(p) = todo.pop() {
+            for t in hops(JumpRule::Classic, occ, p) {
+                if region.contains(t) && !reached.contains(t) {
+                    reached = reached.with(t);
+                    todo.push(t);
+                }
+            }
+        }
+        reached
+    }
+
+    #[test]
+    fn the_classic_flood_reaches_what_jump_after_jump_reaches() {
+        // Boards of every density from a fixed-seed generator, every hole
+        // as the start, on the whole board and locked in the hexagon.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for board in 0..200 {
+            let density = board % 8 + 1;
+            let mut occupied = Bitboard::EMPTY;
+            for hole in Hole::all() {
+                if next() % 10 < density {
+                    occupied = occupied.with(hole);
+                }
+            }
+            for from in Hole::all() {
+                let occupied = occupied.with(from);
+                for region in [Bitboard::ALL, HEXAGON.with(from)] {
+                    assert_eq!(
+                        jump_reach(JumpRule::Classic, occupied, from, region),
+                        reach_by_hops(occupied, from, region),
+                        "board {board}, from {from:?}"
+                    );
+                }
+            }
+        }
+    }
 }
