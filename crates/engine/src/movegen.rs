@@ -117,6 +117,19 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
     visited
 }
 
+/// `BIT[i]`: the set of bit `i` alone, read from a table rather than
+/// shifted, since a 128-bit shift by a variable amount takes several
+/// instructions (more in WebAssembly, which has 64-bit words only).
+const BIT: [u128; 128] = {
+    let mut out = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = 1 << i;
+        i += 1;
+    }
+    out
+};
+
 /// Flood of classic jump landings from `from` over `occ` (the starting
 /// hole already removed); with `LOCKED`, landings stay in `region`. Each
 /// reached hole tries only the jumps over its occupied neighbours, found
@@ -137,7 +150,7 @@ fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u1
             let n = over.trailing_zeros() as usize;
             over &= over - 1;
             let l = landings[(n + NEIGHBOUR_SPAN - p) & (2 * NEIGHBOUR_SPAN - 1)];
-            let mut hit = !blocked & 1 << l;
+            let mut hit = !blocked & BIT[usize::from(l)];
             if LOCKED {
                 hit &= region;
             }
