@@ -6,7 +6,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// The one-bit sets, by hole index (the table runs to 127 so that an index
 /// masked to seven bits needs no bounds check): a hole's bit read from a table costs
 /// fewer instructions than a 128-bit shift by a variable amount.
-const HOLE_BITS: [u128; 128] = {
+pub(crate) const HOLE_BITS: [u128; 128] = {
     let mut bits = [0u128; 128];
     let mut i = 0;
     while i < 128 {

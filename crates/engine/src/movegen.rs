@@ -1,6 +1,6 @@
 //! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, HOLE_BITS};
 use crate::geometry::{JUMPS6, LANDINGS, LINE_MASKS, NEIGHBOURS, NEIGHBOUR_SPAN, NONE, STEP_MASKS};
 use crate::hole::Hole;
 use crate::moves::Move;
@@ -117,25 +117,13 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
     visited
 }
 
-/// `BIT[i]`: the set of bit `i` alone, read from a table rather than
-/// shifted, since a 128-bit shift by a variable amount takes several
-/// instructions (more in WebAssembly, which has 64-bit words only).
-const BIT: [u128; 128] = {
-    let mut out = [0u128; 128];
-    let mut i = 0;
-    while i < 128 {
-        out[i] = 1 << i;
-        i += 1;
-    }
-    out
-};
-
 /// Flood of classic jump landings from `from` over `occ` (the starting
 /// hole already removed); with `LOCKED`, landings stay in `region`. Each
 /// reached hole tries only the jumps over its occupied neighbours, found
 /// from its step mask; the landing's test is branch-free, on sets kept in
-/// registers, and a new landing joins the holes still to try (lowest hole
-/// first: the order does not change the holes reached). Bit 127 (where
+/// registers (a landing's bit read from [`HOLE_BITS`]), and a new landing
+/// joins the holes still to try (lowest hole first: the order does not
+/// change the holes reached). Bit 127 (where
 /// [`LANDINGS`] points when a jump would leave the board) is marked reached
 /// from the start, so such a jump never lands.
 #[inline(always)]
@@ -150,7 +138,7 @@ fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u1
             let n = over.trailing_zeros() as usize;
             over &= over - 1;
             let l = landings[(n + NEIGHBOUR_SPAN - p) & (2 * NEIGHBOUR_SPAN - 1)];
-            let mut hit = !blocked & BIT[usize::from(l)];
+            let mut hit = !blocked & HOLE_BITS[usize::from(l)];
             if LOCKED {
                 hit &= region;
             }
