@@ -11,9 +11,9 @@
 //! its 5 s cap at more), so about 0.25 s at two units (1.6M nodes) and
 //! about 1.1 s at three to six units, as measured in CPU time in matches
 //! against it on a loaded machine, where its search also costs more. Below
-//! six units that is 280 000 iterations, most searches ending sooner, once
+//! six units that is 320 000 iterations, most searches ending sooner, once
 //! their most visited move can no longer be overtaken; at six, where the
-//! root's moves are halved round by round to the last one, it is 120 000.
+//! root's moves are halved round by round to the last one, it is 130 000.
 //! Its one-second cap stays, and above two units it ends searches before
 //! their budget: natively those of the costlier positions, and in the
 //! browser's WebAssembly build (slower than native code) or on a slow or
@@ -175,8 +175,8 @@ pub const LEVELS: [Level; 8] = [
         level: 8,
         depth: None,
         nodes: Some(1_600_000),
-        tree: tree(280_000, WIDE_ROOT),
-        tree_six: tree(120_000, HALVING),
+        tree: tree(320_000, WIDE_ROOT),
+        tree_six: tree(130_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,
