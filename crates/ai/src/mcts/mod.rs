@@ -24,23 +24,26 @@
 //!
 //! [`eval::cost`]: crate::eval::cost
 
+mod candidates;
+mod choice;
+mod node;
+mod playout;
+
+pub use candidates::candidates;
+
 use crate::clock::Clock;
-use crate::deadline::{deadline_moves, every_move_counts, safe_moves};
 use crate::eval::{cost, late_round_term, Weights};
 use crate::levels::Level;
 use crate::progress::restrict;
 use crate::repetition::GameHistory;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
-use crate::tables::{tables, ColourTables};
 use crate::tree_shape::TreeShape;
-use stella_engine::{movegen, Bitboard, Colour, Hole, Move, Position};
-
-/// "No node" in the tree's links.
-const NONE: u32 = u32::MAX;
-
-/// "Not counted yet" for a node's number of candidate moves.
-const UNKNOWN: u16 = u16::MAX;
+use candidates::{bring_best_forward, unordered_candidates};
+use choice::{best_scored, mean_bounds};
+use node::{Node, UNKNOWN};
+use playout::playout_move;
+use stella_engine::{Colour, Hole, Move, Position};
 
 /// Tuning of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,7 +80,7 @@ pub struct Config {
 impl Config {
     /// The tuning the levels use (chosen by short match runs against the
     /// paranoid search), except the exploration constant, which each level
-    /// sets ([`Level::tree_shape`]).
+    /// sets ([`Level::tree`]).
     pub const DEFAULT: Config = Config {
         exploration: 0.7,
         root_exploration: None,
@@ -146,56 +149,6 @@ impl Budget {
         Budget {
             iterations: level.tree(position.variant().unit_count()).iterations,
             deadline_ms,
-        }
-    }
-}
-
-/// One node of the tree: the move that led to it and the statistics of the
-/// colour that played that move.
-///
-/// A node's children lie side by side in [`Mcts::nodes`], in a block of
-/// `capacity` slots from `first_child`, so that choosing among them reads
-/// one run of memory instead of following links from node to node.
-#[derive(Clone, Debug)]
-struct Node {
-    mv: Move,
-    mover: u8,
-    visits: u32,
-    value: f64,
-    /// `value / visits` (0 before the first visit), kept up to date by each
-    /// backup so that choosing among the children divides nothing.
-    mean: f64,
-    /// `1/√visits`, kept up to date by each backup so that choosing among
-    /// the children needs neither a square root nor a division per child.
-    inv_sqrt_visits: f32,
-    /// The first slot of the children's block (`NONE` before the first child).
-    first_child: u32,
-    /// Where this node's position is in [`Mcts::positions`].
-    position: u32,
-    children: u16,
-    /// Slots in the children's block.
-    capacity: u16,
-    candidates: u16,
-    /// Where this node's candidate moves start in [`Mcts::arena`], once
-    /// generated.
-    arena_start: u32,
-}
-
-impl Node {
-    fn new(mv: Move, mover: Colour, position: u32) -> Node {
-        Node {
-            mv,
-            mover: mover.index() as u8,
-            visits: 0,
-            value: 0.0,
-            mean: 0.0,
-            inv_sqrt_visits: 0.0,
-            first_child: NONE,
-            position,
-            children: 0,
-            capacity: 0,
-            candidates: UNKNOWN,
-            arena_start: 0,
         }
     }
 }
@@ -522,7 +475,7 @@ impl Mcts {
     /// its position played (ended if it repeats a third time); `false`
     /// when every candidate is a child already. The candidates are kept in the generator's order and the
     /// next best is brought forward only when a child needs it: the order
-    /// [`candidates`] sorts them in, without sorting the many a node never
+    /// [`candidates()`] sorts them in, without sorting the many a node never
     /// tries.
     fn add_child(&mut self, node: u32) -> bool {
         self.generate_candidates(node);
@@ -698,261 +651,19 @@ impl Mcts {
     }
 }
 
-/// The lowest and the highest mean in `block`, or the place of its first
-/// unvisited node. Two running pairs, one over the even places and one
-/// over the odd, halve the chain of dependent comparisons; the bounds are
-/// those of one pass, since the least and the greatest do not depend on
-/// the order.
-fn mean_bounds(block: &[Node]) -> Result<(f64, f64), usize> {
-    let (mut lo0, mut hi0) = (f64::INFINITY, f64::NEG_INFINITY);
-    let (mut lo1, mut hi1) = (f64::INFINITY, f64::NEG_INFINITY);
-    let mut pairs = block.chunks_exact(2);
-    for (k, pair) in pairs.by_ref().enumerate() {
-        let (a, b) = (&pair[0], &pair[1]);
-        if a.visits == 0 {
-            return Err(2 * k);
-        }
-        if b.visits == 0 {
-            return Err(2 * k + 1);
-        }
-        // Means are never NaN: plain comparisons keep the bounds in
-        // registers where `f64::min` would test for NaN.
-        lo0 = if a.mean < lo0 { a.mean } else { lo0 };
-        hi0 = if a.mean > hi0 { a.mean } else { hi0 };
-        lo1 = if b.mean < lo1 { b.mean } else { lo1 };
-        hi1 = if b.mean > hi1 { b.mean } else { hi1 };
-    }
-    if let [n] = pairs.remainder() {
-        if n.visits == 0 {
-            return Err(block.len() - 1);
-        }
-        lo0 = if n.mean < lo0 { n.mean } else { lo0 };
-        hi0 = if n.mean > hi0 { n.mean } else { hi0 };
-    }
-    Ok((
-        if lo1 < lo0 { lo1 } else { lo0 },
-        if hi1 > hi0 { hi1 } else { hi0 },
-    ))
-}
-
-/// The place in `block` of the first node with the highest `score`
-/// (`None` when the block is empty or no score is a number). The even and
-/// the odd places keep their own best, merged at the end (a tie to the
-/// earlier place), so that two chains of comparisons run side by side;
-/// the result is that of one pass in order.
-fn best_scored(block: &[Node], score: impl Fn(&Node) -> f64) -> Option<usize> {
-    let (mut even, mut even_score) = (usize::MAX, f64::NEG_INFINITY);
-    let (mut odd, mut odd_score) = (usize::MAX, f64::NEG_INFINITY);
-    let mut pairs = block.chunks_exact(2);
-    for (k, pair) in pairs.by_ref().enumerate() {
-        let (a, b) = (score(&pair[0]), score(&pair[1]));
-        if a > even_score {
-            (even, even_score) = (2 * k, a);
-        }
-        if b > odd_score {
-            (odd, odd_score) = (2 * k + 1, b);
-        }
-    }
-    if let [n] = pairs.remainder() {
-        let s = score(n);
-        if s > even_score {
-            (even, even_score) = (block.len() - 1, s);
-        }
-    }
-    let best = if odd_score > even_score || (odd_score == even_score && odd < even) {
-        odd
-    } else {
-        even
-    };
-    (best != usize::MAX).then_some(best)
-}
-
 fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
-}
-
-/// The moves the tree considers at `pos`, best first by the cheap prior:
-/// never an eliminating move unless forced, leaving home when the deadline
-/// is close, then most rows gained, rearmost marble first, then a seeded
-/// fixed tie-break (the same order every time the position is met).
-pub fn candidates(pos: &Position, seed: u64) -> Vec<Move> {
-    let moves = unordered_candidates(pos);
-    let t = tables(pos.turn());
-    // Key, tie-break and place in the list: sorted without a stable sort's
-    // buffer, equal keys and ties (the same move with different swaps)
-    // keep the generator's order.
-    let mut keyed: Vec<(i32, u64, u32)> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let (key, tie) = candidate_rank(t, pos.hash() ^ seed, m);
-            (key, tie, i as u32)
-        })
-        .collect();
-    keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-    keyed.into_iter().map(|k| moves[k.2 as usize]).collect()
-}
-
-/// The moves the tree considers at `pos` ([`candidates`]) in the
-/// generator's order.
-fn unordered_candidates(pos: &Position) -> Vec<Move> {
-    if pos.is_over() {
-        return Vec::new();
-    }
-    deadline_moves(pos, safe_moves(pos))
-}
-
-/// The rank of the candidate move `m` by the mover's tables `t` (higher
-/// first): the prior's key (rows gained, rearmost marble, off the centre
-/// line), then the tie-break seeded by `salt` (the position's hash and
-/// the search's seed).
-#[inline]
-fn candidate_rank(t: &ColourTables, salt: u64, m: &Move) -> (i32, u64) {
-    let rows = &t.rows_to_go;
-    let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
-    let key = gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
-    let tie = mix(salt ^ ((m.from.index() * 121 + m.to.index()) as u64));
-    (key, tie)
-}
-
-/// Moves the best of the candidate moves `rest` of `pos` (by
-/// [`candidate_rank`], the first of equals) to its front, the others
-/// keeping their order: repeated on the rest behind it, this yields the
-/// order of [`candidates`].
-fn bring_best_forward(rest: &mut [Move], pos: &Position, seed: u64) {
-    let t = tables(pos.turn());
-    let salt = pos.hash() ^ seed;
-    let mut best = 0;
-    let mut best_rank = (i32::MIN, 0);
-    for (i, m) in rest.iter().enumerate() {
-        let rank = candidate_rank(t, salt, m);
-        if i == 0 || rank > best_rank {
-            best = i;
-            best_rank = rank;
-        }
-    }
-    rest[..=best].rotate_right(1);
-}
-
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A playout move: usually the greedy one (most rows gained, rearmost marble,
-/// random tie-break), with chance `epsilon` a random forward move. `scratch`
-/// is a reusable list for the random choice. Where every legal move is
-/// allowed ([`every_move_counts`]) the greedy move is chosen as the
-/// generator hands the moves out, without building their list; the choice
-/// and the random draws are the same either way.
-fn playout_move(
-    pos: &Position,
-    rng: &mut Rng,
-    epsilon: f64,
-    scratch: &mut Vec<Move>,
-) -> Option<Move> {
-    let listed = !every_move_counts(pos);
-    if listed {
-        *scratch = deadline_moves(pos, safe_moves(pos));
-        if scratch.is_empty() {
-            return None;
-        }
-    }
-    // The mover's tables, read once: `gain` would look them up per move.
-    let t = tables(pos.turn());
-    let gain = |m: &Move| t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
-    if rng.unit() < epsilon {
-        if !listed {
-            scratch.clear();
-            pos.for_each_move_of(pos.turn(), |m| scratch.push(m));
-            if scratch.is_empty() {
-                return None;
-            }
-        }
-        let forward = scratch.iter().filter(|m| gain(m) > 0).count();
-        let pick = |k: usize, forward_only: bool| {
-            scratch
-                .iter()
-                .filter(|m| !forward_only || gain(m) > 0)
-                .nth(k)
-                .copied()
-        };
-        return if forward == 0 {
-            pick(rng.below(scratch.len() as u64) as usize, false)
-        } else {
-            pick(rng.below(forward as u64) as usize, true)
-        };
-    }
-    // Every move draws one random tie-break, in the generator's order; a
-    // move ranked below the best so far by gain and rearmost marble loses
-    // whatever it draws, so its draw is skipped rather than computed.
-    let mut best: Option<((i32, u8, u64), Move)> = None;
-    // `k`: the move's place in the generator's order, from 1.
-    let consider = |best: &mut Option<((i32, u8, u64), Move)>, m: Move, k: u64| {
-        let rank = (gain(&m), t.rows_to_go[m.from.index()]);
-        if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
-            return;
-        }
-        let key = (rank.0, rank.1, rng.peek(k));
-        if best.is_none_or(|(k, _)| key >= k) {
-            *best = Some((key, m));
-        }
-    };
-    let mut drawn = 0u64;
-    let ctx = (!listed).then(|| pos.context(pos.turn()));
-    if listed {
-        for &m in scratch.iter() {
-            drawn += 1;
-            consider(&mut best, m, drawn);
-        }
-    } else if let Some(ctx) = ctx.filter(|c| c.swap_targets.is_empty()) {
-        // Marble by marble, as the generator orders them: only the
-        // destinations that can still reach the best rank so far are
-        // looked at, each with its place in the order; the others are
-        // counted.
-        for from in pos.marbles(pos.turn()) {
-            let dests = movegen::destinations(&ctx, from);
-            let rows = t.rows_to_go[from.index()];
-            let open = match best {
-                None => dests,
-                Some(((g, r, _), _)) => {
-                    let least_gain = if rows >= r { g } else { g + 1 };
-                    match usize::try_from(i32::from(rows) - least_gain) {
-                        Ok(k) => dests & t.rows_at_most[k.min(16)],
-                        Err(_) => Bitboard::EMPTY,
-                    }
-                }
-            };
-            for to in open {
-                let before = (dests.0 & ((1u128 << to.index()) - 1)).count_ones();
-                consider(
-                    &mut best,
-                    Move::new(from, to),
-                    drawn + u64::from(before) + 1,
-                );
-            }
-            drawn += u64::from(dests.count());
-        }
-    } else {
-        pos.for_each_move_of(pos.turn(), |m| {
-            drawn += 1;
-            consider(&mut best, m, drawn);
-        });
-    }
-    rng.skip(drawn);
-    best.map(|(_, m)| m)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::clock::FrozenClock;
+    use crate::tables::tables;
     use stella_engine::Variant;
 
     /// Positions of a classic-3 game played by the greedy player.
-    fn greedy_game(variant: Variant, plies: usize) -> Vec<Position> {
+    pub(super) fn greedy_game(variant: Variant, plies: usize) -> Vec<Position> {
         let mut pos = Position::start(variant);
         let mut out = vec![pos];
         for i in 0..plies {
@@ -963,113 +674,6 @@ mod tests {
             out.push(pos);
         }
         out
-    }
-
-    /// The greedy playout move as first written, after the epsilon draw:
-    /// every move the playout may play draws a tie-break in the
-    /// generator's order, and the highest (rows gained, rows of its
-    /// marble, draw) wins, the later of equals.
-    fn greedy_reference(pos: &Position, rng: &mut Rng) -> Option<Move> {
-        rng.unit();
-        let t = tables(pos.turn());
-        let moves = deadline_moves(pos, safe_moves(pos));
-        let mut best: Option<((i32, u8, u64), Move)> = None;
-        for m in moves {
-            let from = t.rows_to_go[m.from.index()];
-            let gain = i32::from(from) - i32::from(t.rows_to_go[m.to.index()]);
-            let key = (gain, from, rng.next_u64());
-            if best.is_none_or(|(k, _)| key >= k) {
-                best = Some((key, m));
-            }
-        }
-        best.map(|b| b.1)
-    }
-
-    #[test]
-    fn the_greedy_playout_move_and_draws_are_the_reference_ones() {
-        let mut compared = 0;
-        for variant in Variant::ALL {
-            for (ply, pos) in greedy_game(variant, 150).iter().enumerate() {
-                if pos.is_over() {
-                    continue;
-                }
-                for seed in 0..3u64 {
-                    let mut fast = Rng::new(seed * 1_000 + ply as u64);
-                    let mut slow = fast.clone();
-                    let mut scratch = Vec::new();
-                    let mv = playout_move(pos, &mut fast, 0.0, &mut scratch);
-                    assert_eq!(mv, greedy_reference(pos, &mut slow), "{pos}");
-                    assert_eq!(fast.next_u64(), slow.next_u64(), "{pos}");
-                    compared += 1;
-                }
-            }
-        }
-        assert!(compared > 3_000, "{compared}");
-    }
-
-    /// Blocks of every length up to 9 with means and visits drawn from a
-    /// few values, so that ties and unvisited children occur.
-    fn random_blocks() -> Vec<Vec<Node>> {
-        let mut rng = Rng::new(5);
-        let any = Hole::all().next().unwrap();
-        let mut blocks = Vec::new();
-        for len in 0..10 {
-            for _ in 0..300 {
-                let block = (0..len)
-                    .map(|_| {
-                        let mut n = Node::new(Move::new(any, any), Colour::ALL[0], 0);
-                        n.visits = rng.below(6) as u32;
-                        n.mean = rng.below(4) as f64 / 4.0;
-                        n.inv_sqrt_visits = (rng.below(3) as f32 + 1.0).recip();
-                        n
-                    })
-                    .collect();
-                blocks.push(block);
-            }
-        }
-        blocks
-    }
-
-    #[test]
-    fn the_two_lane_passes_agree_with_one_pass_in_order() {
-        for block in random_blocks() {
-            let first_unvisited = block.iter().position(|n| n.visits == 0);
-            let lo = block.iter().map(|n| n.mean).fold(f64::INFINITY, f64::min);
-            let hi = block
-                .iter()
-                .map(|n| n.mean)
-                .fold(f64::NEG_INFINITY, f64::max);
-            let expected = first_unvisited.map_or(Ok((lo, hi)), Err);
-            assert_eq!(mean_bounds(&block), expected, "{block:?}");
-
-            let score = |n: &Node| n.mean + 0.5 * f64::from(n.inv_sqrt_visits);
-            let mut best: Option<(usize, f64)> = None;
-            for (k, n) in block.iter().enumerate() {
-                if best.is_none_or(|(_, s)| score(n) > s) {
-                    best = Some((k, score(n)));
-                }
-            }
-            assert_eq!(best_scored(&block, score), best.map(|b| b.0), "{block:?}");
-        }
-    }
-
-    #[test]
-    fn a_tree_node_stays_small() {
-        // Four links and counters of 32 bits, `1/√visits` as a 32-bit
-        // float, three counters of 16, the move, the mover, the summed
-        // value and the mean: 48 bytes with alignment.
-        assert!(
-            std::mem::size_of::<Node>() <= 48,
-            "{}",
-            std::mem::size_of::<Node>()
-        );
-        // Beside it the node's position: six boards and the occupied set of
-        // 128 bits, the hash, counters and places.
-        assert!(
-            std::mem::size_of::<Position>() <= 160,
-            "{}",
-            std::mem::size_of::<Position>()
-        );
     }
 
     fn search(pos: &Position, seed: u64, iterations: u64) -> Report {
