@@ -4,6 +4,7 @@
 //! position alone within one search, so it is looked up instead of
 //! evaluated again.
 
+use crate::rng::hash64;
 use stella_engine::Position;
 
 /// Number of slots (a power of two): 16 bytes each, 1 MiB in all.
@@ -63,10 +64,7 @@ pub fn leaf_key(position: &Position) -> u64 {
             u64::from(position.moves_made(c)) << 16 | u64::from(position.place(c)) << 2 | flags,
         );
     }
-    let mut z = extra.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (position.hash() ^ z ^ (z >> 31)) | 1
+    (position.hash() ^ hash64(extra)) | 1
 }
 
 #[cfg(test)]

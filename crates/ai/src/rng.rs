@@ -12,6 +12,13 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// SplitMix64's first output from the state `x`: a well-mixed 64-bit hash
+/// of `x`, for keys and tie-breaks that need no generator.
+#[inline]
+pub(crate) fn hash64(x: u64) -> u64 {
+    mix(x.wrapping_add(GAMMA))
+}
+
 /// SplitMix64: 64-bit state, one multiply-xorshift mix per output.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -75,5 +82,13 @@ mod tests {
         assert_eq!(ahead, draws);
         skipped.skip(5);
         assert_eq!(skipped.next_u64(), drawn.next_u64());
+    }
+
+    #[test]
+    fn the_hash_is_the_first_draw_from_its_state() {
+        for x in [0, 1, 0x5EED_5EED_1234_5678, u64::MAX] {
+            let rng = Rng(x);
+            assert_eq!(hash64(x), rng.peek(1));
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The moves the tree considers at a node, best first by a cheap prior.
 
 use crate::deadline::{deadline_moves, safe_moves};
+use crate::rng::hash64;
 use crate::tables::{tables, ColourTables};
 use stella_engine::{Move, Position};
 
@@ -44,7 +45,7 @@ fn candidate_rank(t: &ColourTables, salt: u64, m: &Move) -> (i32, u64) {
     let rows = &t.rows_to_go;
     let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
     let key = gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
-    let tie = mix(salt ^ ((m.from.index() * 121 + m.to.index()) as u64));
+    let tie = hash64(salt ^ ((m.from.index() * 121 + m.to.index()) as u64));
     (key, tie)
 }
 
@@ -65,11 +66,4 @@ pub(super) fn bring_best_forward(rest: &mut [Move], pos: &Position, seed: u64) {
         }
     }
     rest[..=best].rotate_right(1);
-}
-
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
