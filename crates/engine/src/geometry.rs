@@ -185,37 +185,61 @@ const fn build_line_masks() -> [u128; 121] {
 /// Every hole a classic jump from each hole looks at (holes jumped over and landed on).
 pub(crate) const LINE_MASKS: [u128; 121] = build_line_masks();
 
-/// How far apart in index two neighbouring holes can be, plus one: the
-/// offset of [`LANDINGS`]' second index.
-pub(crate) const NEIGHBOUR_SPAN: usize = 16;
+/// How far apart in index two neighbouring holes can be, plus one.
+const NEIGHBOUR_SPAN: usize = 16;
 
-const fn build_landings() -> [[u8; 2 * NEIGHBOUR_SPAN]; 121] {
-    // 127 (a bit no board sets) where no jump over that neighbour exists.
-    let mut out = [[127u8; 2 * NEIGHBOUR_SPAN]; 121];
+/// The first hole of each hole's neighbour window: its 32 holes from there
+/// hold all its neighbours, so the occupied ones can be read as one 32-bit
+/// word (`(occupied >> WINDOW_BASE[p]) as u32`).
+pub(crate) const WINDOW_BASE: [u8; 121] = {
+    let mut out = [0u8; 121];
+    let mut i = 0;
+    while i < 121 {
+        out[i] = i.saturating_sub(NEIGHBOUR_SPAN) as u8;
+        i += 1;
+    }
+    out
+};
+
+/// Each hole's neighbours as bits of its window ([`WINDOW_BASE`]).
+pub(crate) const WINDOW_STEPS: [u32; 121] = {
+    let mut out = [0u32; 121];
     let mut i = 0;
     while i < 121 {
         let mut d = 0;
         while d < 6 {
-            let line = JUMPS6[i][d];
-            let over = NEIGHBOURS[i][d];
-            if over != NONE {
-                let k = over as usize + NEIGHBOUR_SPAN - i;
-                assert!(
-                    k > 0 && k < 2 * NEIGHBOUR_SPAN,
-                    "neighbours lie within the span"
-                );
-                out[i][k] = line.land;
+            let n = NEIGHBOURS[i][d];
+            if n != NONE {
+                let k = n as usize - WINDOW_BASE[i] as usize;
+                assert!(k < 32, "neighbours lie within the window");
+                out[i] |= 1 << k;
             }
             d += 1;
         }
         i += 1;
     }
     out
-}
+};
 
-/// `LANDINGS[p][n + NEIGHBOUR_SPAN - p]`: where a classic jump from hole `p`
-/// over its neighbour `n` lands (127, a bit no board sets, off the board).
-pub(crate) const LANDINGS: [[u8; 2 * NEIGHBOUR_SPAN]; 121] = build_landings();
+/// `WINDOW_LANDINGS[p][k]`: where a classic jump from hole `p` over the
+/// neighbour at bit `k` of its window lands (127, a bit no board sets, off
+/// the board).
+pub(crate) const WINDOW_LANDINGS: [[u8; 32]; 121] = {
+    let mut out = [[127u8; 32]; 121];
+    let mut i = 0;
+    while i < 121 {
+        let mut d = 0;
+        while d < 6 {
+            let over = NEIGHBOURS[i][d];
+            if over != NONE {
+                out[i][over as usize - WINDOW_BASE[i] as usize] = JUMPS6[i][d].land;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 const fn region(axis: u8, sign: i32, min: i32, others_nonpositive: bool) -> u128 {
     let mut out = 0u128;

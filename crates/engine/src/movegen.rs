@@ -1,7 +1,9 @@
 //! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
 
 use crate::bitboard::{Bitboard, HOLE_BITS};
-use crate::geometry::{JUMPS6, LANDINGS, LINE_MASKS, NEIGHBOURS, NEIGHBOUR_SPAN, NONE, STEP_MASKS};
+use crate::geometry::{
+    JUMPS6, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS, WINDOW_BASE, WINDOW_LANDINGS, WINDOW_STEPS,
+};
 use crate::hole::Hole;
 use crate::moves::Move;
 use crate::variant::JumpRule;
@@ -119,32 +121,34 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
 
 /// Flood of classic jump landings from `from` over `occ` (the starting
 /// hole already removed); with `LOCKED`, landings stay in `region`. Each
-/// reached hole tries only the jumps over its occupied neighbours, found
-/// from its step mask; the landing's test is branch-free, on sets kept in
-/// registers (a landing's bit read from [`HOLE_BITS`]), and a new landing
-/// joins the holes still to try (lowest hole first: the order does not
-/// change the holes reached). Bit 127 (where
-/// [`LANDINGS`] points when a jump would leave the board) is marked reached
-/// from the start, so such a jump never lands.
+/// reached hole tries only the jumps over its occupied neighbours, read as
+/// one 32-bit word from its neighbour window ([`WINDOW_BASE`]) so that the
+/// loop over them runs on 32 bits, not 128. Their landings (each bit read
+/// from [`HOLE_BITS`]) are gathered into one set, and those not reached yet
+/// join the holes still to try, branch-free on sets kept in registers
+/// (lowest hole first: the order does not change the holes reached). Bit 127 (where
+/// [`WINDOW_LANDINGS`] points when a jump would leave the board) is marked
+/// reached from the start, so such a jump never lands.
 #[inline(always)]
 fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
     let mut blocked = occ | 1 << from | 1 << 127;
     let mut todo = 0u128;
     let mut p = from;
     loop {
-        let landings = &LANDINGS[p];
-        let mut over = STEP_MASKS[p] & occ;
+        let landings = &WINDOW_LANDINGS[p];
+        let mut over = (occ >> WINDOW_BASE[p]) as u32 & WINDOW_STEPS[p];
+        let mut landed = 0u128;
         while over != 0 {
-            let n = over.trailing_zeros() as usize;
+            let k = over.trailing_zeros() as usize;
             over &= over - 1;
-            let l = landings[(n + NEIGHBOUR_SPAN - p) & (2 * NEIGHBOUR_SPAN - 1)];
-            let mut hit = !blocked & HOLE_BITS[usize::from(l)];
-            if LOCKED {
-                hit &= region;
-            }
-            blocked |= hit;
-            todo |= hit;
+            landed |= HOLE_BITS[usize::from(landings[k])];
         }
+        let mut hit = landed & !blocked;
+        if LOCKED {
+            hit &= region;
+        }
+        blocked |= hit;
+        todo |= hit;
         if todo == 0 {
             break;
         }
