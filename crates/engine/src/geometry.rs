@@ -201,21 +201,19 @@ pub(crate) const WINDOW_BASE: [u8; 121] = {
     out
 };
 
-/// Each hole's neighbours as bits of its window ([`WINDOW_BASE`]).
+/// Each hole's neighbours as bits of its window ([`WINDOW_BASE`]): its
+/// step mask shifted down to the window, none of it lost on either side.
 pub(crate) const WINDOW_STEPS: [u32; 121] = {
     let mut out = [0u32; 121];
     let mut i = 0;
     while i < 121 {
-        let mut d = 0;
-        while d < 6 {
-            let n = NEIGHBOURS[i][d];
-            if n != NONE {
-                let k = n as usize - WINDOW_BASE[i] as usize;
-                assert!(k < 32, "neighbours lie within the window");
-                out[i] |= 1 << k;
-            }
-            d += 1;
-        }
+        let base = WINDOW_BASE[i] as u32;
+        let window = STEP_MASKS[i] >> base;
+        assert!(
+            window >> 32 == 0 && (base == 0 || STEP_MASKS[i] << (128 - base) == 0),
+            "neighbours lie within the window"
+        );
+        out[i] = window as u32;
         i += 1;
     }
     out
