@@ -9,6 +9,7 @@ mod loadtest;
 mod match_cmd;
 mod score;
 mod tally;
+mod thread_clock;
 mod tune;
 
 /// Stella's laboratory: matches, tallies, tuning and load tests.

@@ -27,6 +27,7 @@ use stella_engine::{Colour, Game, Move, Record, Variant};
 
 use crate::cpu::{process_cpu_ms, thread_cpu_ms};
 use crate::score::{ends_line, pairwise_score, Summary};
+use crate::thread_clock::ThreadCpuClock;
 
 /// Arguments of `stella-lab match`.
 #[derive(clap::Args)]
@@ -63,8 +64,14 @@ pub struct MatchArgs {
     /// Levels stop on their work budgets only (nodes, depth, iterations), not
     /// on their time caps: the games are then the same on a busy machine as
     /// on a quiet one. External engines keep their own clocks.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cpu_clock")]
     budget_only: bool,
+    /// Levels' time caps count the CPU time of the thread that searches,
+    /// not wall time: a capped level then gets the same work for its cap on
+    /// a busy machine as on a quiet one. External engines keep their own
+    /// clocks.
+    #[arg(long)]
+    cpu_clock: bool,
     /// Directory to save the game records in.
     #[arg(long)]
     records: Option<PathBuf>,
@@ -305,6 +312,8 @@ fn play_one(
     let system = SystemClock::new();
     let clock: &dyn Clock = if args.budget_only {
         &FrozenClock
+    } else if args.cpu_clock {
+        &ThreadCpuClock
     } else {
         &system
     };

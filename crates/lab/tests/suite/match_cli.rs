@@ -79,6 +79,41 @@ fn match_refuses_unknown_players_and_strategies_by_name() {
     assert!(err.contains("8 comma-separated"), "{err}");
 }
 
+#[test]
+fn a_match_on_the_cpu_clock_plays_capped_levels_to_the_end() {
+    let (ok, out, err) = stella(&[
+        "match",
+        "--variant",
+        "classic-3",
+        "--one",
+        "level:8",
+        "--two",
+        "greedy",
+        "--games",
+        "1",
+        "--concurrency",
+        "1",
+        "--movetime",
+        "20",
+        "--cpu-clock",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("score level:8 "), "{out}");
+    assert!(out.contains("think level:8: "), "{out}");
+    // A cap read on the CPU clock and no cap at all cannot go together.
+    let (ok, _, err) = stella(&[
+        "match",
+        "--one",
+        "level:1",
+        "--two",
+        "greedy",
+        "--cpu-clock",
+        "--budget-only",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("--budget-only"), "{err}");
+}
+
 /// An engine that answers every position holding moves the way an engine
 /// with other rules does: it rejects one of the game's moves.
 const REJECTING_ENGINE: &str = r#"while read -r cmd rest; do
