@@ -128,13 +128,11 @@ pub fn node_addresses(base_port: u16, nodes: usize) -> Result<Vec<SocketAddrV4>,
         .collect()
 }
 
-/// A port from which `nodes` loopback ports in a row were free a moment ago.
+/// A port from which `nodes` loopback ports in a row were free a moment ago,
+/// below the ephemeral range like every port a test server gets.
 pub fn free_base_port(nodes: usize) -> Result<u16, String> {
     for _ in 0..50 {
-        let base = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-            .and_then(|l| l.local_addr())
-            .map_err(|e| format!("no free loopback port: {e}"))?
-            .port();
+        let base = stella_test_support::free_port();
         if node_addresses(base, nodes).is_ok_and(|addrs| ensure_free(&addrs).is_ok()) {
             return Ok(base);
         }

@@ -6,13 +6,15 @@
 //! stops them on every path out of the tests, failures included.
 
 use std::io::{Read, Write};
-use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
+
+use stella_test_support::free_port;
 
 /// How long a service may take to start answering.
 const START_TIMEOUT: Duration = Duration::from_secs(60);
@@ -110,14 +112,6 @@ fn on_path(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
-/// A loopback port that was free a moment ago.
-fn free_port() -> ServiceResult<u16> {
-    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .map_err(|e| format!("no free loopback port: {e}"))
-}
-
 /// A new empty folder under the system's temporary folder.
 fn temp_dir(prefix: &str) -> ServiceResult<PathBuf> {
     static NEXT: AtomicU32 = AtomicU32::new(0);
@@ -210,7 +204,7 @@ pub fn start_postgres() -> ServiceResult<Postgres> {
             dir.join("initdb.log").display()
         ));
     }
-    let port = free_port()?;
+    let port = free_port();
     let log = std::fs::File::create(dir.join("postgres.log"))
         .map_err(|e| format!("cannot create postgres.log: {e}"))?;
     let child = in_group(as_account(&mut Command::new(bin.join("postgres")), account))
@@ -244,7 +238,7 @@ pub fn start_postgres() -> ServiceResult<Postgres> {
 /// Starts a Redis server on a free loopback port, without persistence.
 pub fn start_redis() -> ServiceResult<Redis> {
     let dir = temp_dir("stella-redis")?;
-    let port = free_port()?;
+    let port = free_port();
     let log = std::fs::File::create(dir.join("redis.log"))
         .map_err(|e| format!("cannot create redis.log: {e}"))?;
     let child = in_group(&mut Command::new("redis-server"))
@@ -339,11 +333,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_free_port_is_not_zero() {
-        assert_ne!(free_port().unwrap(), 0);
-    }
-
-    #[test]
     fn temp_dirs_are_distinct_and_exist() {
         let a = temp_dir("stella-xtask-test").unwrap();
         let b = temp_dir("stella-xtask-test").unwrap();
@@ -355,7 +344,7 @@ mod tests {
 
     #[test]
     fn nothing_answers_pong_on_a_closed_port() {
-        let port = free_port().unwrap();
+        let port = free_port();
         assert!(!redis_pong(port));
     }
 }

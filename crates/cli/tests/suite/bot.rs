@@ -7,11 +7,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use stella_engine::{Colour, Game, MovePath, Variant};
+use stella_test_support::free_port;
 
 use crate::common::bot::{bot_account, computer_games, spawn_bot, BOT};
 use crate::common::greedy;
 use crate::common::http::Http;
-use crate::common::serve::{free_port, serve, tail};
+use crate::common::serve::{serve, tail};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_plays_a_person_and_a_computer_seat_and_stops_when_its_token_is_revoked() {

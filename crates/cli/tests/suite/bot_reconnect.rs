@@ -7,10 +7,12 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use stella_test_support::free_port;
+
 use crate::common::bot::{bot_account, computer_games, spawn_bot};
 use crate::common::http::Http;
 use crate::common::proc::Proc;
-use crate::common::serve::{free_port, serve, tail};
+use crate::common::serve::{serve, tail};
 
 /// `stella serve` on `port` with the SQLite file `db`, logging to `log` (appended).
 fn serve_sqlite(port: u16, db: &Path, log: &Path) -> Proc {

@@ -17,11 +17,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use stella_engine::{Game, Variant};
+use stella_test_support::free_port;
 
 use crate::common::cluster::{duel, fresh_postgres, redis_binary, Cluster};
 use crate::common::greedy;
 use crate::common::http::Http;
-use crate::common::serve::free_port;
 use crate::common::ws::Ws;
 
 /// The status and the paths stored for `table`, from the replay route of `node`.

@@ -13,10 +13,11 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
+use stella_test_support::free_port;
 
 use crate::common::http::Http;
 use crate::common::proc::Proc;
-use crate::common::serve::{free_port, serve};
+use crate::common::serve::serve;
 use crate::common::STELLA;
 
 /// The `stella-lab` binary, built beside `stella` by `cargo test --workspace`

@@ -209,11 +209,7 @@ fn serve_serves_the_puzzle_file_named_by_stella_puzzles_env() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("puzzles.json");
     std::fs::write(&file, one_puzzle("fresh-1", CLOSE_RACE)).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = stella_test_support::free_port();
     let mut child = std::process::Command::new(crate::common::STELLA)
         .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
         .arg(dir.path().join("s.db"))

@@ -5,7 +5,8 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::serve::free_port;
+use stella_test_support::free_port;
+
 use crate::common::STELLA;
 
 #[tokio::test]

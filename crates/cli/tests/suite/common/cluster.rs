@@ -10,11 +10,12 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use stella_test_support::free_port;
 use tokio::net::TcpStream;
 
 use super::http::Http;
 use super::proc::Proc;
-use super::serve::{free_port, serve};
+use super::serve::serve;
 use super::ws::Ws;
 
 /// The `redis-server` binary, if the machine has one.

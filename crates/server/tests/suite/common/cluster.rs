@@ -42,10 +42,9 @@ fn redis_binary() -> Option<String> {
 impl RedisServer {
     pub async fn start() -> Option<RedisServer> {
         let binary = redis_binary()?;
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
+        // Below the ephemeral range, so that no other socket takes the port
+        // while `restart` has the server down.
+        let port = stella_test_support::free_port();
         let mut server = RedisServer {
             child: None,
             port,
