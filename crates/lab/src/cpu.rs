@@ -1,7 +1,11 @@
-//! CPU time spent by this thread or by another process, read from Linux's
-//! `/proc`: a match reports each player's think time in CPU time as well as
-//! in wall time, because on a busy machine only the CPU time says how much
-//! work a move cost. Other systems (and a missing `/proc`) give `None`.
+//! CPU time spent by this thread or by another process: a match reports
+//! each player's think time in CPU time as well as in wall time, because on
+//! a busy machine only the CPU time says how much work a move cost. This
+//! thread's time comes from its CPU clock; another process's from Linux's
+//! `/proc`, and other systems (or a missing `/proc`) give `None` for it.
+
+use crate::thread_clock::ThreadCpuClock;
+use stella_ai::Clock;
 
 /// Clock ticks per second of `/proc/*/stat` times: Linux reports them in
 /// `USER_HZ`, which is 100 on every architecture it runs on.
@@ -23,9 +27,12 @@ fn read_cpu_ms(path: &str) -> Option<f64> {
     stat_cpu_ms(&std::fs::read_to_string(path).ok()?)
 }
 
-/// CPU time used so far by the calling thread, in milliseconds (10 ms steps).
+/// CPU time used so far by the calling thread, in milliseconds, read from
+/// the same clock as the `--cpu-clock` caps ([`ThreadCpuClock`], to the
+/// nanosecond) so that a capped level's reported time is the time its cap
+/// counted.
 pub fn thread_cpu_ms() -> Option<f64> {
-    read_cpu_ms("/proc/thread-self/stat")
+    Some(ThreadCpuClock.now_ms())
 }
 
 /// CPU time used so far by process `pid` (all its threads), in milliseconds.
@@ -49,7 +56,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn a_busy_thread_sees_its_cpu_time_grow() {
-        let before = thread_cpu_ms().expect("/proc/thread-self/stat");
+        let before = thread_cpu_ms().expect("the thread's CPU clock");
         let mut x = 1u64;
         let mut spent = 0.0;
         while spent < 30.0 {
@@ -59,6 +66,9 @@ mod tests {
             spent = thread_cpu_ms().unwrap() - before;
         }
         let own = process_cpu_ms(std::process::id()).expect("/proc/PID/stat");
-        assert!(own >= spent, "process {own} ms < thread {spent} ms");
+        // `/proc` counts whole ticks: the process's time may fall short of
+        // the thread's exact time by up to one tick, never by more.
+        let tick = 1000.0 / TICKS_PER_SECOND;
+        assert!(own + tick >= spent, "process {own} ms < thread {spent} ms");
     }
 }
