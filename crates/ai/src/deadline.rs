@@ -49,6 +49,17 @@ pub(crate) fn can_eliminate(position: &Position) -> bool {
     position.moves_made(position.turn()) + 1 >= position.variant().deadline()
 }
 
+/// The holes the player to move may not enter from outside them when
+/// that is all `deadline_moves(position, safe_moves(position))` keeps out:
+/// after its deadline, its home (docs/rules.md §5; unless every move enters
+/// it, when [`safe_moves`] keeps them all). `None` up to the deadline move,
+/// when the deadline may restrict the moves in other ways.
+pub(crate) fn barred_home(position: &Position) -> Option<Bitboard> {
+    let c = position.turn();
+    let variant = position.variant();
+    (position.moves_made(c) >= variant.deadline()).then(|| variant.home(c))
+}
+
 /// Whether every legal move of the player to move is one
 /// `deadline_moves(position, safe_moves(position))` keeps: no move can
 /// eliminate and the deadline is still too far to restrict the moves. The
@@ -253,6 +264,40 @@ mod tests {
     use super::*;
     use crate::tables::tables;
     use stella_engine::Colour;
+
+    #[test]
+    fn after_the_deadline_the_barred_home_is_all_the_kept_moves_leave_out() {
+        let mut checked = 0;
+        for variant in stella_engine::Variant::ALL {
+            let mut pos = Position::start(variant);
+            for ply in 0..400u64 {
+                if pos.is_over() {
+                    break;
+                }
+                let made = pos.moves_made(pos.turn());
+                match barred_home(&pos) {
+                    None => assert!(made < variant.deadline(), "{pos}"),
+                    Some(home) => {
+                        assert_eq!(home, variant.home(pos.turn()));
+                        let all = pos.legal_moves();
+                        let kept: Vec<Move> = all
+                            .iter()
+                            .copied()
+                            .filter(|m| home.contains(m.from) || !home.contains(m.to))
+                            .collect();
+                        let expected = if kept.is_empty() { all } else { kept };
+                        assert_eq!(deadline_moves(&pos, safe_moves(&pos)), expected, "{pos}");
+                        checked += 1;
+                    }
+                }
+                let Some(mv) = crate::greedy::greedy_move(&pos, ply) else {
+                    break;
+                };
+                pos.play_unchecked(&mv);
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
 
     #[test]
     fn on_the_deadline_move_only_moves_that_empty_the_home_are_safe() {

@@ -1,112 +1,259 @@
 //! The playout's move: greedy, now and then a random forward one.
 
-use crate::deadline::{deadline_moves, every_move_counts, safe_moves};
+use crate::deadline::{barred_home, deadline_moves, every_move_counts, safe_moves};
 use crate::rng::Rng;
-use crate::tables::tables;
-use stella_engine::{movegen, Bitboard, Move, Position};
+use crate::tables::{tables, ColourTables};
+use stella_engine::movegen::{self, MoveContext};
+use stella_engine::{Bitboard, Move, Position};
+
+/// A playout move's rank: rows gained, the marble's rows to go, its
+/// tie-break draw; the highest wins, the later of equals.
+type Ranked = ((i32, u8, u64), Move);
+
+/// How a playout finds the moves it may play.
+enum Moves {
+    /// Every legal move, marble by marble from the jump floods, without
+    /// the destinations in `barred` for a marble outside them (the home
+    /// after the deadline; if that leaves no move, none barred).
+    Floods(Bitboard),
+    /// Every legal move as the generator hands them out (swap moves too).
+    Generated,
+    /// The list `deadline_moves(safe_moves)`, already in the scratch list.
+    Listed,
+}
 
 /// A playout move: usually the greedy one (most rows gained, rearmost marble,
 /// random tie-break), with chance `epsilon` a random forward move. `scratch`
-/// is a reusable list for the random choice. Where every legal move is
-/// allowed ([`every_move_counts`]) the greedy move is chosen as the
-/// generator hands the moves out, without building their list; the choice
-/// and the random draws are the same either way.
+/// is a reusable list for the random choice. Where the moves kept are all
+/// the legal moves ([`every_move_counts`]), or all but those entering the
+/// home after the deadline ([`barred_home`]), the greedy move is chosen as
+/// the floods hand the moves out, without building their list; the choice
+/// and the random draws are the same as from the list.
 pub(super) fn playout_move(
     pos: &Position,
     rng: &mut Rng,
     epsilon: f64,
     scratch: &mut Vec<Move>,
 ) -> Option<Move> {
-    let listed = !every_move_counts(pos);
-    if listed {
-        *scratch = deadline_moves(pos, safe_moves(pos));
-        if scratch.is_empty() {
-            return None;
-        }
-    }
-    // The mover's tables, read once: `gain` would look them up per move.
-    let t = tables(pos.turn());
-    let gain = |m: &Move| t.rows_to_go[m.from.index()] as i32 - t.rows_to_go[m.to.index()] as i32;
-    if rng.unit() < epsilon {
-        if !listed {
-            scratch.clear();
-            pos.for_each_move_of(pos.turn(), |m| scratch.push(m));
+    let ctx = pos.context(pos.turn());
+    let barred = if every_move_counts(pos) {
+        Some(Bitboard::EMPTY)
+    } else {
+        barred_home(pos)
+    };
+    let moves = match barred {
+        Some(b) if ctx.swap_targets.is_empty() => Moves::Floods(b),
+        Some(b) if b.is_empty() => Moves::Generated,
+        _ => {
+            *scratch = deadline_moves(pos, safe_moves(pos));
             if scratch.is_empty() {
                 return None;
             }
+            Moves::Listed
         }
-        let forward = scratch.iter().filter(|m| gain(m) > 0).count();
-        let pick = |k: usize, forward_only: bool| {
-            scratch
-                .iter()
-                .filter(|m| !forward_only || gain(m) > 0)
-                .nth(k)
-                .copied()
-        };
-        return if forward == 0 {
-            pick(rng.below(scratch.len() as u64) as usize, false)
-        } else {
-            pick(rng.below(forward as u64) as usize, true)
+    };
+    // A listed position with no move returns before any draw; so does a
+    // barred one, whose list would have been empty.
+    let before = rng.clone();
+    let chosen = choose(pos, &ctx, moves, rng, epsilon, scratch);
+    if chosen.is_none() && barred.is_some_and(|b| !b.is_empty()) {
+        *rng = before;
+    }
+    chosen
+}
+
+/// The playout move among `moves` (see [`playout_move`]).
+fn choose(
+    pos: &Position,
+    ctx: &MoveContext,
+    moves: Moves,
+    rng: &mut Rng,
+    epsilon: f64,
+    scratch: &mut Vec<Move>,
+) -> Option<Move> {
+    // The mover's tables, read once rather than per move.
+    let t = tables(pos.turn());
+    if rng.unit() < epsilon {
+        return match moves {
+            Moves::Floods(barred) => random_by_floods(pos, ctx, t, rng, barred).or_else(|| {
+                // Every move enters the barred home: then all of them count.
+                let any = !barred.is_empty();
+                any.then(|| random_by_floods(pos, ctx, t, rng, Bitboard::EMPTY))
+                    .flatten()
+            }),
+            Moves::Generated => {
+                scratch.clear();
+                pos.for_each_move_of(pos.turn(), |m| scratch.push(m));
+                random_from_list(scratch, t, rng)
+            }
+            Moves::Listed => random_from_list(scratch, t, rng),
         };
     }
     // Every move draws one random tie-break, in the generator's order; a
     // move ranked below the best so far by gain and rearmost marble loses
     // whatever it draws, so its draw is skipped rather than computed.
-    let mut best: Option<((i32, u8, u64), Move)> = None;
-    // `k`: the move's place in the generator's order, from 1.
-    let consider = |best: &mut Option<((i32, u8, u64), Move)>, m: Move, k: u64| {
-        let rank = (gain(&m), t.rows_to_go[m.from.index()]);
-        if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
-            return;
+    let (best, drawn) = match moves {
+        Moves::Floods(barred) => match greedy_by_floods(pos, ctx, t, rng, barred) {
+            // Every move enters the barred home: then all of them count.
+            (None, _) if !barred.is_empty() => greedy_by_floods(pos, ctx, t, rng, Bitboard::EMPTY),
+            found => found,
+        },
+        Moves::Generated => {
+            let (mut best, mut drawn) = (None, 0);
+            pos.for_each_move_of(pos.turn(), |m| {
+                drawn += 1;
+                consider(&mut best, t, rng, m, drawn);
+            });
+            (best, drawn)
         }
-        let key = (rank.0, rank.1, rng.peek(k));
-        if best.is_none_or(|(k, _)| key >= k) {
-            *best = Some((key, m));
+        Moves::Listed => {
+            let mut best = None;
+            for (k, &m) in scratch.iter().enumerate() {
+                consider(&mut best, t, rng, m, k as u64 + 1);
+            }
+            (best, scratch.len() as u64)
         }
     };
-    let mut drawn = 0u64;
-    let ctx = (!listed).then(|| pos.context(pos.turn()));
-    if listed {
-        for &m in scratch.iter() {
-            drawn += 1;
-            consider(&mut best, m, drawn);
-        }
-    } else if let Some(ctx) = ctx.filter(|c| c.swap_targets.is_empty()) {
-        // Marble by marble, as the generator orders them: only the
-        // destinations that can still reach the best rank so far are
-        // looked at, each with its place in the order; the others are
-        // counted.
-        for from in pos.marbles(pos.turn()) {
-            let dests = movegen::destinations(&ctx, from);
-            let rows = t.rows_to_go[from.index()];
-            let open = match best {
-                None => dests,
-                Some(((g, r, _), _)) => {
-                    let least_gain = if rows >= r { g } else { g + 1 };
-                    match usize::try_from(i32::from(rows) - least_gain) {
-                        Ok(k) => dests & t.rows_at_most[k.min(16)],
-                        Err(_) => Bitboard::EMPTY,
-                    }
-                }
-            };
-            for to in open {
-                let before = (dests.0 & ((1u128 << to.index()) - 1)).count_ones();
-                consider(
-                    &mut best,
-                    Move::new(from, to),
-                    drawn + u64::from(before) + 1,
-                );
-            }
-            drawn += u64::from(dests.count());
-        }
-    } else {
-        pos.for_each_move_of(pos.turn(), |m| {
-            drawn += 1;
-            consider(&mut best, m, drawn);
-        });
-    }
     rng.skip(drawn);
     best.map(|(_, m)| m)
+}
+
+/// A random move of `moves` (none if empty): a forward one (gaining rows)
+/// if there is any, else any.
+fn random_from_list(moves: &[Move], t: &ColourTables, rng: &mut Rng) -> Option<Move> {
+    if moves.is_empty() {
+        return None;
+    }
+    let forward = |m: &&Move| t.rows_to_go[m.to.index()] < t.rows_to_go[m.from.index()];
+    let count = moves.iter().filter(forward).count();
+    if count == 0 {
+        moves.get(rng.below(moves.len() as u64) as usize).copied()
+    } else {
+        moves
+            .iter()
+            .filter(forward)
+            .nth(rng.below(count as u64) as usize)
+            .copied()
+    }
+}
+
+/// Most marbles a player has.
+const MAX_MARBLES: usize = 15;
+
+/// The random move of [`random_from_list`] over the moves marble by marble
+/// from the floods, as the generator orders them, the destinations in
+/// `barred` taken out for a marble outside them, without listing the
+/// moves: each marble's destinations and forward destinations are kept as
+/// sets, counted, and the drawn one found by its place. `None`, before any
+/// draw, when there is no move.
+fn random_by_floods(
+    pos: &Position,
+    ctx: &MoveContext,
+    t: &ColourTables,
+    rng: &mut Rng,
+    barred: Bitboard,
+) -> Option<Move> {
+    let mut sets = [(Bitboard::EMPTY, Bitboard::EMPTY); MAX_MARBLES];
+    let (mut all, mut forward) = (0u64, 0u64);
+    let marbles = pos.marbles(pos.turn());
+    for (set, from) in sets.iter_mut().zip(marbles) {
+        let mut dests = movegen::destinations(ctx, from);
+        if !barred.contains(from) {
+            dests &= !barred;
+        }
+        let rows = usize::from(t.rows_to_go[from.index()]);
+        let ahead = match rows.checked_sub(1) {
+            Some(k) => dests & t.rows_at_most[k.min(16)],
+            None => Bitboard::EMPTY,
+        };
+        *set = (dests, ahead);
+        all += u64::from(dests.count());
+        forward += u64::from(ahead.count());
+    }
+    if all == 0 {
+        return None;
+    }
+    let (total, pick): (u64, fn(&(Bitboard, Bitboard)) -> Bitboard) = if forward == 0 {
+        (all, |s| s.0)
+    } else {
+        (forward, |s| s.1)
+    };
+    let mut k = rng.below(total);
+    for (set, from) in sets.iter().zip(marbles) {
+        let holes = pick(set);
+        let n = u64::from(holes.count());
+        if k < n {
+            let to = holes.into_iter().nth(k as usize)?;
+            return Some(Move::new(from, to));
+        }
+        k -= n;
+    }
+    None
+}
+
+/// Makes `m`, the `k`-th move in the generator's order (from 1), the best
+/// so far if it ranks at least as high, reading its tie-break draw from
+/// `rng` without drawing; a move ranked below the best by gain and
+/// rearmost marble is not given a draw at all.
+#[inline]
+fn consider(best: &mut Option<Ranked>, t: &ColourTables, rng: &Rng, m: Move, k: u64) {
+    let from = t.rows_to_go[m.from.index()];
+    let rank = (
+        i32::from(from) - i32::from(t.rows_to_go[m.to.index()]),
+        from,
+    );
+    if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
+        return;
+    }
+    let key = (rank.0, rank.1, rng.peek(k));
+    if best.is_none_or(|(k, _)| key >= k) {
+        *best = Some((key, m));
+    }
+}
+
+/// The greedy move marble by marble, as the generator orders them, with
+/// the destinations in `barred` taken out for a marble outside them: only
+/// the destinations that can still reach the best rank so far are looked
+/// at, each with its place in the order; the others are counted. Returns
+/// the best and the number of moves (the draws they take).
+fn greedy_by_floods(
+    pos: &Position,
+    ctx: &MoveContext,
+    t: &ColourTables,
+    rng: &Rng,
+    barred: Bitboard,
+) -> (Option<Ranked>, u64) {
+    let mut best: Option<Ranked> = None;
+    let mut drawn = 0u64;
+    for from in pos.marbles(pos.turn()) {
+        let mut dests = movegen::destinations(ctx, from);
+        if !barred.contains(from) {
+            dests &= !barred;
+        }
+        let rows = t.rows_to_go[from.index()];
+        let open = match best {
+            None => dests,
+            Some(((g, r, _), _)) => {
+                let least_gain = if rows >= r { g } else { g + 1 };
+                match usize::try_from(i32::from(rows) - least_gain) {
+                    Ok(k) => dests & t.rows_at_most[k.min(16)],
+                    Err(_) => Bitboard::EMPTY,
+                }
+            }
+        };
+        for to in open {
+            let before = (dests.0 & ((1u128 << to.index()) - 1)).count_ones();
+            consider(
+                &mut best,
+                t,
+                rng,
+                Move::new(from, to),
+                drawn + u64::from(before) + 1,
+            );
+        }
+        drawn += u64::from(dests.count());
+    }
+    (best, drawn)
 }
 
 #[cfg(test)]
@@ -115,19 +262,28 @@ mod tests {
     use crate::mcts::tests::greedy_game;
     use stella_engine::Variant;
 
-    /// The greedy playout move as first written, after the epsilon draw:
-    /// every move the playout may play draws a tie-break in the
-    /// generator's order, and the highest (rows gained, rows of its
-    /// marble, draw) wins, the later of equals.
-    fn greedy_reference(pos: &Position, rng: &mut Rng) -> Option<Move> {
-        rng.unit();
-        let t = tables(pos.turn());
+    /// The playout move as first written: the moves the playout may play
+    /// listed (`None` before any draw when there is none), the epsilon
+    /// draw, then either a random forward move or every move drawing a
+    /// tie-break in the generator's order, the highest (rows gained, rows
+    /// of its marble, draw) winning, the later of equals.
+    fn reference(pos: &Position, rng: &mut Rng, epsilon: f64) -> Option<Move> {
         let moves = deadline_moves(pos, safe_moves(pos));
+        if moves.is_empty() {
+            return None;
+        }
+        let t = tables(pos.turn());
+        let gain = |m: &Move| {
+            i32::from(t.rows_to_go[m.from.index()]) - i32::from(t.rows_to_go[m.to.index()])
+        };
+        if rng.unit() < epsilon {
+            let forward: Vec<Move> = moves.iter().copied().filter(|m| gain(m) > 0).collect();
+            let from = if forward.is_empty() { &moves } else { &forward };
+            return Some(from[rng.below(from.len() as u64) as usize]);
+        }
         let mut best: Option<((i32, u8, u64), Move)> = None;
         for m in moves {
-            let from = t.rows_to_go[m.from.index()];
-            let gain = i32::from(from) - i32::from(t.rows_to_go[m.to.index()]);
-            let key = (gain, from, rng.next_u64());
+            let key = (gain(&m), t.rows_to_go[m.from.index()], rng.next_u64());
             if best.is_none_or(|(k, _)| key >= k) {
                 best = Some((key, m));
             }
@@ -135,25 +291,50 @@ mod tests {
         best.map(|b| b.1)
     }
 
+    /// A game of `plies` random legal moves from the start (eliminations
+    /// and marbles stepping back home included), every position kept.
+    fn random_game(variant: Variant, plies: usize, seed: u64) -> Vec<Position> {
+        let mut rng = Rng::new(seed);
+        let mut pos = Position::start(variant);
+        let mut out = vec![pos];
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
+            out.push(pos);
+        }
+        out
+    }
+
     #[test]
-    fn the_greedy_playout_move_and_draws_are_the_reference_ones() {
-        let mut compared = 0;
+    fn the_playout_move_and_draws_are_the_reference_ones() {
+        let (mut compared, mut barred) = (0, 0);
         for variant in Variant::ALL {
-            for (ply, pos) in greedy_game(variant, 150).iter().enumerate() {
-                if pos.is_over() {
+            let greedy = greedy_game(variant, 400);
+            let random = random_game(variant, 400, variant as u64);
+            for (ply, pos) in greedy.iter().chain(&random).enumerate() {
+                if pos.is_over() || pos.legal_moves().is_empty() {
                     continue;
                 }
-                for seed in 0..3u64 {
+                // Positions where the home bars a move the generator makes.
+                barred += usize::from(barred_home(pos).is_some_and(|home| {
+                    pos.legal_moves()
+                        .iter()
+                        .any(|m| home.contains(m.to) && !home.contains(m.from))
+                }));
+                for (seed, epsilon) in [(0u64, 0.0), (1, 0.0), (2, 0.2), (3, 1.0)] {
                     let mut fast = Rng::new(seed * 1_000 + ply as u64);
                     let mut slow = fast.clone();
                     let mut scratch = Vec::new();
-                    let mv = playout_move(pos, &mut fast, 0.0, &mut scratch);
-                    assert_eq!(mv, greedy_reference(pos, &mut slow), "{pos}");
+                    let mv = playout_move(pos, &mut fast, epsilon, &mut scratch);
+                    assert_eq!(mv, reference(pos, &mut slow, epsilon), "{pos}");
                     assert_eq!(fast.next_u64(), slow.next_u64(), "{pos}");
                     compared += 1;
                 }
             }
         }
-        assert!(compared > 3_000, "{compared}");
+        assert!(compared > 10_000 && barred > 40, "{compared} {barred}");
     }
 }
