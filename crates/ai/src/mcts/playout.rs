@@ -173,14 +173,10 @@ fn random_by_floods(
     if all == 0 {
         return None;
     }
-    let (total, pick): (u64, fn(&(Bitboard, Bitboard)) -> Bitboard) = if forward == 0 {
-        (all, |s| s.0)
-    } else {
-        (forward, |s| s.1)
-    };
-    let mut k = rng.below(total);
-    for (set, from) in sets.iter().zip(marbles) {
-        let holes = pick(set);
+    let forward_only = forward > 0;
+    let mut k = rng.below(if forward_only { forward } else { all });
+    for (&(dests, ahead), from) in sets.iter().zip(marbles) {
+        let holes = if forward_only { ahead } else { dests };
         let n = u64::from(holes.count());
         if k < n {
             let to = holes.into_iter().nth(k as usize)?;
