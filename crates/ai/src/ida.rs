@@ -67,14 +67,14 @@ use crate::deadline::{deadline_moves, safe_moves};
 use crate::race::{is_final_approach, is_race, Problem};
 use std::collections::HashMap;
 use stella_engine::geometry::neighbour;
-use stella_engine::{Bitboard, Hole, JumpRule, Move, Position};
+use stella_engine::{Bitboard, Hole, JumpRule, Move, Position, Variant};
 
 /// Parallel lines of holes along each axis of the board.
 const LINES: usize = 17;
 /// The bound of a marble set that can never be solved.
 pub const UNSOLVABLE: u32 = 1 << 20;
-/// More marbles than any variant has (15).
-const MAX_MARBLES: usize = 16;
+/// More marbles than any variant has.
+const MAX_MARBLES: usize = Variant::MAX_MARBLES + 1;
 /// Distance meaning "unreachable".
 const FAR: u8 = u8::MAX;
 /// Most marble sets kept in the transposition table.

@@ -197,6 +197,9 @@ impl Variant {
         matches!(self, Variant::Masters2 | Variant::Masters6)
     }
 
+    /// The most marbles any variant gives a player ([`Variant::marbles`]).
+    pub const MAX_MARBLES: usize = 15;
+
     /// Marbles per player: 10, or 15 in the `fifteen` variants.
     pub const fn marbles(self) -> usize {
         match self {
@@ -287,6 +290,13 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_variant_has_more_marbles_than_the_most() {
+        let all = Variant::ALL.into_iter().chain([Variant::Solo]);
+        let most = all.map(Variant::marbles).max();
+        assert_eq!(most, Some(Variant::MAX_MARBLES));
+    }
 
     #[test]
     fn has_seat_says_which_colours_are_seated() {

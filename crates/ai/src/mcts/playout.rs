@@ -4,7 +4,7 @@ use crate::deadline::{barred_home, deadline_moves, every_move_counts, safe_moves
 use crate::rng::Rng;
 use crate::tables::{tables, ColourTables};
 use stella_engine::movegen::{self, MoveContext};
-use stella_engine::{Bitboard, Move, Position};
+use stella_engine::{Bitboard, Move, Position, Variant};
 
 /// A playout move's rank: rows gained, the marble's rows to go, its
 /// tie-break draw; the highest wins, the later of equals.
@@ -137,9 +137,6 @@ fn random_from_list(moves: &[Move], t: &ColourTables, rng: &mut Rng) -> Option<M
     }
 }
 
-/// Most marbles a player has.
-const MAX_MARBLES: usize = 15;
-
 /// The random move of [`random_from_list`] over the moves marble by marble
 /// from the floods, as the generator orders them, the destinations in
 /// `barred` taken out for a marble outside them, without listing the
@@ -153,7 +150,7 @@ fn random_by_floods(
     rng: &mut Rng,
     barred: Bitboard,
 ) -> Option<Move> {
-    let mut sets = [(Bitboard::EMPTY, Bitboard::EMPTY); MAX_MARBLES];
+    let mut sets = [(Bitboard::EMPTY, Bitboard::EMPTY); Variant::MAX_MARBLES];
     let (mut all, mut forward) = (0u64, 0u64);
     let marbles = pos.marbles(pos.turn());
     for (set, from) in sets.iter_mut().zip(marbles) {
