@@ -4,7 +4,7 @@ use crate::deadline::{barred_home, deadline_moves, every_move_counts, safe_moves
 use crate::rng::Rng;
 use crate::tables::{tables, ColourTables};
 use stella_engine::movegen::{self, MoveContext};
-use stella_engine::{Bitboard, Move, Position, Variant};
+use stella_engine::{Bitboard, Hole, Move, Position, Variant};
 
 /// A playout move's rank: rows gained, the marble's rows to go, its
 /// tie-break draw; the highest wins, the later of equals.
@@ -137,6 +137,19 @@ fn random_from_list(moves: &[Move], t: &ColourTables, rng: &mut Rng) -> Option<M
     }
 }
 
+/// The destinations of the marble on `from`, without those in `barred`
+/// when the marble is outside it (a marble already in its home after the
+/// deadline may move inside it).
+#[inline]
+fn kept_destinations(ctx: &MoveContext, from: Hole, barred: Bitboard) -> Bitboard {
+    let dests = movegen::destinations(ctx, from);
+    if barred.contains(from) {
+        dests
+    } else {
+        dests & !barred
+    }
+}
+
 /// The random move of [`random_from_list`] over the moves marble by marble
 /// from the floods, as the generator orders them, the destinations in
 /// `barred` taken out for a marble outside them, without listing the
@@ -154,10 +167,7 @@ fn random_by_floods(
     let (mut all, mut forward) = (0u64, 0u64);
     let marbles = pos.marbles(pos.turn());
     for (set, from) in sets.iter_mut().zip(marbles) {
-        let mut dests = movegen::destinations(ctx, from);
-        if !barred.contains(from) {
-            dests &= !barred;
-        }
+        let dests = kept_destinations(ctx, from, barred);
         let rows = usize::from(t.rows_to_go[from.index()]);
         let ahead = match rows.checked_sub(1) {
             Some(k) => dests & t.rows_at_most[k.min(16)],
@@ -219,10 +229,7 @@ fn greedy_by_floods(
     let mut best: Option<Ranked> = None;
     let mut drawn = 0u64;
     for from in pos.marbles(pos.turn()) {
-        let mut dests = movegen::destinations(ctx, from);
-        if !barred.contains(from) {
-            dests &= !barred;
-        }
+        let dests = kept_destinations(ctx, from, barred);
         let rows = t.rows_to_go[from.index()];
         let open = match best {
             None => dests,
