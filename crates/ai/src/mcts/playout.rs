@@ -1,13 +1,13 @@
 //! The playout's move: greedy, now and then a random forward one.
 
 use crate::deadline::{barred_home, deadline_moves, every_move_counts, safe_moves};
-use crate::rng::Rng;
+use crate::rng::{hash64, Rng};
 use crate::tables::{tables, ColourTables};
 use stella_engine::movegen::{self, MoveContext};
 use stella_engine::{Bitboard, Hole, Move, Position, Variant};
 
 /// A playout move's rank: rows gained, the marble's rows to go, its
-/// tie-break draw; the highest wins, the later of equals.
+/// tie-break ([`tie_break`]); the highest wins.
 type Ranked = ((i32, u8, u64), Move);
 
 /// How a playout finds the moves it may play.
@@ -26,9 +26,10 @@ enum Moves {
 /// random tie-break), with chance `epsilon` a random forward move. `scratch`
 /// is a reusable list for the random choice. Where the moves kept are all
 /// the legal moves ([`every_move_counts`]), or all but those entering the
-/// home after the deadline ([`barred_home`]), the greedy move is chosen as
-/// the floods hand the moves out, without building their list; the choice
-/// and the random draws are the same as from the list.
+/// home after the deadline ([`barred_home`]), the greedy move is chosen
+/// marble by marble from the floods, without building their list, and the
+/// marbles too near the goal to match the best move found are not flooded
+/// at all; the choice and the random draws are the same as from the list.
 pub(super) fn playout_move(
     pos: &Position,
     rng: &mut Rng,
@@ -89,32 +90,28 @@ fn choose(
             Moves::Listed => random_from_list(scratch, t, rng),
         };
     }
-    // Every move draws one random tie-break, in the generator's order; a
-    // move ranked below the best so far by gain and rearmost marble loses
-    // whatever it draws, so its draw is skipped rather than computed.
-    let (best, drawn) = match moves {
-        Moves::Floods(barred) => match greedy_by_floods(pos, ctx, t, rng, barred) {
+    // One draw breaks every tie: each move's tie-break is a hash of it and
+    // the move, so that the moves may be looked at in any order.
+    let draw = rng.next_u64();
+    let best = match moves {
+        Moves::Floods(barred) => match greedy_by_floods(pos, ctx, t, draw, barred) {
             // Every move enters the barred home: then all of them count.
-            (None, _) if !barred.is_empty() => greedy_by_floods(pos, ctx, t, rng, Bitboard::EMPTY),
+            None if !barred.is_empty() => greedy_by_floods(pos, ctx, t, draw, Bitboard::EMPTY),
             found => found,
         },
         Moves::Generated => {
-            let (mut best, mut drawn) = (None, 0);
-            pos.for_each_move_of(pos.turn(), |m| {
-                drawn += 1;
-                consider(&mut best, t, rng, m, drawn);
-            });
-            (best, drawn)
+            let mut best = None;
+            pos.for_each_move_of(pos.turn(), |m| consider(&mut best, t, draw, m));
+            best
         }
         Moves::Listed => {
             let mut best = None;
-            for (k, &m) in scratch.iter().enumerate() {
-                consider(&mut best, t, rng, m, k as u64 + 1);
+            for &m in scratch.iter() {
+                consider(&mut best, t, draw, m);
             }
-            (best, scratch.len() as u64)
+            best
         }
     };
-    rng.skip(drawn);
     best.map(|(_, m)| m)
 }
 
@@ -194,12 +191,22 @@ fn random_by_floods(
     None
 }
 
-/// Makes `m`, the `k`-th move in the generator's order (from 1), the best
-/// so far if it ranks at least as high, reading its tie-break draw from
-/// `rng` without drawing; a move ranked below the best by gain and
-/// rearmost marble is not given a draw at all.
+/// The tie-break of `m` among moves of equal rank, for the playout's
+/// random `draw`: a bijective hash of the draw and the move (its swapped
+/// marble too), so that no
+/// two moves tie and each one's tie-break is as random as a draw of its
+/// own, whatever order the moves come in.
 #[inline]
-fn consider(best: &mut Option<Ranked>, t: &ColourTables, rng: &Rng, m: Move, k: u64) {
+fn tie_break(draw: u64, m: Move) -> u64 {
+    let swap = m.swap.map_or(127, |h| h.index() as u64);
+    hash64(draw ^ (swap << 14 | (m.from.index() as u64) << 7 | m.to.index() as u64))
+}
+
+/// Makes `m` the best so far if it ranks higher; a move ranked below the
+/// best by gain and rearmost marble loses whatever its tie-break, so that
+/// is not computed.
+#[inline]
+fn consider(best: &mut Option<Ranked>, t: &ColourTables, draw: u64, m: Move) {
     let from = t.rows_to_go[m.from.index()];
     let rank = (
         i32::from(from) - i32::from(t.rows_to_go[m.to.index()]),
@@ -208,52 +215,68 @@ fn consider(best: &mut Option<Ranked>, t: &ColourTables, rng: &Rng, m: Move, k: 
     if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
         return;
     }
-    let key = (rank.0, rank.1, rng.peek(k));
-    if best.is_none_or(|(k, _)| key >= k) {
+    let key = (rank.0, rank.1, tie_break(draw, m));
+    if best.is_none_or(|(k, _)| key > k) {
         *best = Some((key, m));
     }
 }
 
-/// The greedy move marble by marble, as the generator orders them, with
-/// the destinations in `barred` taken out for a marble outside them: only
-/// the destinations that can still reach the best rank so far are looked
-/// at, each with its place in the order; the others are counted. Returns
-/// the best and the number of moves (the draws they take).
+/// The greedy move marble by marble, rearmost first, with the
+/// destinations in `barred` taken out for a marble outside them. A marble
+/// `rows` rows from the goal gains at most `rows`, so once the best move
+/// so far outranks that, it and every marble nearer the goal are not
+/// flooded; of a flooded marble only the destinations that can still reach
+/// the best rank are looked at.
 fn greedy_by_floods(
     pos: &Position,
     ctx: &MoveContext,
     t: &ColourTables,
-    rng: &Rng,
+    draw: u64,
     barred: Bitboard,
-) -> (Option<Ranked>, u64) {
+) -> Option<Ranked> {
     let mut best: Option<Ranked> = None;
-    let mut drawn = 0u64;
-    for from in pos.marbles(pos.turn()) {
-        let dests = kept_destinations(ctx, from, barred);
-        let rows = t.rows_to_go[from.index()];
-        let open = match best {
-            None => dests,
-            Some(((g, r, _), _)) => {
-                let least_gain = if rows >= r { g } else { g + 1 };
-                match usize::try_from(i32::from(rows) - least_gain) {
-                    Ok(k) => dests & t.rows_at_most[k.min(16)],
-                    Err(_) => Bitboard::EMPTY,
-                }
-            }
-        };
-        for to in open {
-            let before = (dests.0 & ((1u128 << to.index()) - 1)).count_ones();
-            consider(
-                &mut best,
-                t,
-                rng,
-                Move::new(from, to),
-                drawn + u64::from(before) + 1,
-            );
+    let marbles = pos.marbles(pos.turn());
+    for rows in (0..=16u8).rev() {
+        if best.is_some_and(|((g, r, _), _)| (i32::from(rows), rows) < (g, r)) {
+            break;
         }
-        drawn += u64::from(dests.count());
+        let nearer = match rows.checked_sub(1) {
+            Some(k) => t.rows_at_most[usize::from(k)],
+            None => Bitboard::EMPTY,
+        };
+        for from in marbles & t.rows_at_most[usize::from(rows)] & !nearer {
+            greedy_of_marble(&mut best, ctx, t, draw, barred, from, rows);
+        }
     }
-    (best, drawn)
+    best
+}
+
+/// Considers the moves of the marble on `from`, `rows` rows from the goal,
+/// that can still reach the best rank so far (see [`greedy_by_floods`]).
+#[inline]
+fn greedy_of_marble(
+    best: &mut Option<Ranked>,
+    ctx: &MoveContext,
+    t: &ColourTables,
+    draw: u64,
+    barred: Bitboard,
+    from: Hole,
+    rows: u8,
+) {
+    let dests = kept_destinations(ctx, from, barred);
+    let open = match *best {
+        None => dests,
+        Some(((g, r, _), _)) => {
+            let least_gain = if rows >= r { g } else { g + 1 };
+            match usize::try_from(i32::from(rows) - least_gain) {
+                Ok(k) => dests & t.rows_at_most[k.min(16)],
+                Err(_) => Bitboard::EMPTY,
+            }
+        }
+    };
+    for to in open {
+        consider(best, t, draw, Move::new(from, to));
+    }
 }
 
 #[cfg(test)]
@@ -264,9 +287,8 @@ mod tests {
 
     /// The playout move as first written: the moves the playout may play
     /// listed (`None` before any draw when there is none), the epsilon
-    /// draw, then either a random forward move or every move drawing a
-    /// tie-break in the generator's order, the highest (rows gained, rows
-    /// of its marble, draw) winning, the later of equals.
+    /// draw, then either a random forward move or one draw and the highest
+    /// (rows gained, rows of its marble, tie-break) of every move.
     fn reference(pos: &Position, rng: &mut Rng, epsilon: f64) -> Option<Move> {
         let moves = deadline_moves(pos, safe_moves(pos));
         if moves.is_empty() {
@@ -281,14 +303,48 @@ mod tests {
             let from = if forward.is_empty() { &moves } else { &forward };
             return Some(from[rng.below(from.len() as u64) as usize]);
         }
-        let mut best: Option<((i32, u8, u64), Move)> = None;
-        for m in moves {
-            let key = (gain(&m), t.rows_to_go[m.from.index()], rng.next_u64());
-            if best.is_none_or(|(k, _)| key >= k) {
-                best = Some((key, m));
+        let draw = rng.next_u64();
+        moves
+            .into_iter()
+            .max_by_key(|m| (gain(m), t.rows_to_go[m.from.index()], tie_break(draw, *m)))
+    }
+
+    #[test]
+    fn the_greedy_move_is_drawn_evenly_among_the_best_ranked() {
+        let mut checked = 0;
+        for pos in greedy_game(Variant::Classic3, 60).iter().step_by(3) {
+            let t = tables(pos.turn());
+            let moves = deadline_moves(pos, safe_moves(pos));
+            let rank = |m: &Move| {
+                let from = t.rows_to_go[m.from.index()];
+                (
+                    i32::from(from) - i32::from(t.rows_to_go[m.to.index()]),
+                    from,
+                )
+            };
+            let Some(top) = moves.iter().map(rank).max() else {
+                continue;
+            };
+            let best: Vec<Move> = moves.iter().copied().filter(|m| rank(m) == top).collect();
+            if best.len() < 2 {
+                continue;
             }
+            let draws = 600 * best.len();
+            let mut counts = vec![0usize; best.len()];
+            let mut rng = Rng::new(checked);
+            let mut scratch = Vec::new();
+            for _ in 0..draws {
+                let mv = playout_move(pos, &mut rng, 0.0, &mut scratch).expect("a move");
+                counts[best.iter().position(|&b| b == mv).expect("a best move")] += 1;
+            }
+            // 600 expected each; a count off by a fifth is 4.9 deviations.
+            assert!(
+                counts.iter().all(|&c| c.abs_diff(600) < 120),
+                "{counts:?} {pos}"
+            );
+            checked += 1;
         }
-        best.map(|b| b.1)
+        assert!(checked >= 5, "{checked}");
     }
 
     /// A game of `plies` random legal moves from the start (eliminations
