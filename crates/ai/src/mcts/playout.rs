@@ -165,11 +165,7 @@ fn random_by_floods(
     let marbles = pos.marbles(pos.turn());
     for (set, from) in sets.iter_mut().zip(marbles) {
         let dests = kept_destinations(ctx, from, barred);
-        let rows = usize::from(t.rows_to_go[from.index()]);
-        let ahead = match rows.checked_sub(1) {
-            Some(k) => dests & t.rows_at_most[k.min(16)],
-            None => Bitboard::EMPTY,
-        };
+        let ahead = dests & nearer_than(t, t.rows_to_go[from.index()]);
         *set = (dests, ahead);
         all += u64::from(dests.count());
         forward += u64::from(ahead.count());
@@ -191,11 +187,19 @@ fn random_by_floods(
     None
 }
 
+/// The holes fewer than `rows` rows from the goal (none for 0).
+#[inline]
+fn nearer_than(t: &ColourTables, rows: u8) -> Bitboard {
+    match rows.checked_sub(1) {
+        Some(k) => t.rows_at_most[usize::from(k).min(16)],
+        None => Bitboard::EMPTY,
+    }
+}
+
 /// The tie-break of `m` among moves of equal rank, for the playout's
 /// random `draw`: a bijective hash of the draw and the move (its swapped
-/// marble too), so that no
-/// two moves tie and each one's tie-break is as random as a draw of its
-/// own, whatever order the moves come in.
+/// marble too), so that no two moves tie and each one's tie-break is as
+/// random as a draw of its own, whatever order the moves come in.
 #[inline]
 fn tie_break(draw: u64, m: Move) -> u64 {
     let swap = m.swap.map_or(127, |h| h.index() as u64);
@@ -240,11 +244,7 @@ fn greedy_by_floods(
         if best.is_some_and(|((g, r, _), _)| (i32::from(rows), rows) < (g, r)) {
             break;
         }
-        let nearer = match rows.checked_sub(1) {
-            Some(k) => t.rows_at_most[usize::from(k)],
-            None => Bitboard::EMPTY,
-        };
-        for from in marbles & t.rows_at_most[usize::from(rows)] & !nearer {
+        for from in marbles & t.rows_at_most[usize::from(rows)] & !nearer_than(t, rows) {
             greedy_of_marble(&mut best, ctx, t, draw, barred, from, rows);
         }
     }
@@ -295,18 +295,24 @@ mod tests {
             return None;
         }
         let t = tables(pos.turn());
-        let gain = |m: &Move| {
-            i32::from(t.rows_to_go[m.from.index()]) - i32::from(t.rows_to_go[m.to.index()])
-        };
         if rng.unit() < epsilon {
-            let forward: Vec<Move> = moves.iter().copied().filter(|m| gain(m) > 0).collect();
+            let forward: Vec<Move> = moves.iter().copied().filter(|m| rank(t, m).0 > 0).collect();
             let from = if forward.is_empty() { &moves } else { &forward };
             return Some(from[rng.below(from.len() as u64) as usize]);
         }
         let draw = rng.next_u64();
         moves
             .into_iter()
-            .max_by_key(|m| (gain(m), t.rows_to_go[m.from.index()], tie_break(draw, *m)))
+            .max_by_key(|m| (rank(t, m), tie_break(draw, *m)))
+    }
+
+    /// A move's rank as first written: rows gained, rows of its marble.
+    fn rank(t: &ColourTables, m: &Move) -> (i32, u8) {
+        let from = t.rows_to_go[m.from.index()];
+        (
+            i32::from(from) - i32::from(t.rows_to_go[m.to.index()]),
+            from,
+        )
     }
 
     #[test]
@@ -315,17 +321,14 @@ mod tests {
         for pos in greedy_game(Variant::Classic3, 60).iter().step_by(3) {
             let t = tables(pos.turn());
             let moves = deadline_moves(pos, safe_moves(pos));
-            let rank = |m: &Move| {
-                let from = t.rows_to_go[m.from.index()];
-                (
-                    i32::from(from) - i32::from(t.rows_to_go[m.to.index()]),
-                    from,
-                )
-            };
-            let Some(top) = moves.iter().map(rank).max() else {
+            let Some(top) = moves.iter().map(|m| rank(t, m)).max() else {
                 continue;
             };
-            let best: Vec<Move> = moves.iter().copied().filter(|m| rank(m) == top).collect();
+            let best: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| rank(t, m) == top)
+                .collect();
             if best.len() < 2 {
                 continue;
             }
