@@ -201,38 +201,84 @@ pub(crate) const WINDOW_BASE: [u8; 121] = {
     out
 };
 
-/// Each hole's neighbours as bits of its window ([`WINDOW_BASE`]): its
-/// step mask shifted down to the window, none of it lost on either side.
-pub(crate) const WINDOW_STEPS: [u32; 121] = {
-    let mut out = [0u32; 121];
+/// The three groups of a hole's neighbours, by index: the two below it
+/// (directions 4 and 5), the two beside it (3 and 0) and the two above it
+/// (2 and 1). The holes of a group lie `GROUP_SPACING` apart in index.
+const NEIGHBOUR_GROUPS: [[usize; 2]; 3] = [[4, 5], [3, 0], [2, 1]];
+
+/// How far apart in index the two holes of each neighbour group lie: the
+/// holes below or above are next to each other in their row, the two
+/// beside have the hole itself between them.
+pub(crate) const GROUP_SPACING: [u32; 3] = [1, 2, 1];
+
+/// The place in a hole's window ([`WINDOW_BASE`]) of the first hole of each
+/// neighbour group: the group's occupied neighbours are bit 0 and bit
+/// [`GROUP_SPACING`] of the window shifted down by it.
+pub(crate) const GROUP_SHIFTS: [[u8; 3]; 121] = {
+    let mut out = [[0u8; 3]; 121];
     let mut i = 0;
     while i < 121 {
-        let base = WINDOW_BASE[i] as u32;
-        let window = STEP_MASKS[i] >> base;
-        assert!(
-            window >> 32 == 0 && (base == 0 || STEP_MASKS[i] << (128 - base) == 0),
-            "neighbours lie within the window"
-        );
-        out[i] = window as u32;
+        let mut g = 0;
+        while g < 3 {
+            let [first, second] = NEIGHBOUR_GROUPS[g];
+            let lead = if NEIGHBOURS[i][first] != NONE {
+                NEIGHBOURS[i][first]
+            } else {
+                NEIGHBOURS[i][second]
+            };
+            if lead != NONE {
+                out[i][g] = lead - WINDOW_BASE[i];
+            }
+            g += 1;
+        }
         i += 1;
     }
     out
 };
 
-/// `WINDOW_LANDINGS[p][k]`: where a classic jump from hole `p` over the
-/// neighbour at bit `k` of its window lands (127, a bit no board sets, off
-/// the board).
-pub(crate) const WINDOW_LANDINGS: [[u8; 32]; 121] = {
-    let mut out = [[127u8; 32]; 121];
+/// `GROUP_LANDINGS[p][g][k]`: every landing of a classic jump from hole `p`
+/// over the occupied neighbours of group `g` that the two bits of `k` say
+/// are occupied (bit 0: the group's first hole, at [`GROUP_SHIFTS`]; bit 1:
+/// the hole [`GROUP_SPACING`] after it). A jump that would leave the board
+/// lands nowhere. One lookup per group replaces a loop over the occupied
+/// neighbours, whose varying length the processor cannot predict.
+pub(crate) static GROUP_LANDINGS: [[[u128; 4]; 3]; 121] = {
+    let mut out = [[[0u128; 4]; 3]; 121];
     let mut i = 0;
     while i < 121 {
-        let mut d = 0;
-        while d < 6 {
-            let over = NEIGHBOURS[i][d];
-            if over != NONE {
-                out[i][over as usize - WINDOW_BASE[i] as usize] = JUMPS6[i][d].land;
+        let mut g = 0;
+        while g < 3 {
+            let mut e = 0;
+            while e < 2 {
+                let d = NEIGHBOUR_GROUPS[g][e];
+                let over = NEIGHBOURS[i][d];
+                let land = JUMPS6[i][d].land;
+                if over != NONE && land != 127 {
+                    let at = (over - WINDOW_BASE[i] - GROUP_SHIFTS[i][g]) as u32;
+                    let bit = if at == 0 {
+                        1
+                    } else {
+                        assert!(
+                            at == GROUP_SPACING[g],
+                            "a group's holes lie its spacing apart"
+                        );
+                        2
+                    };
+                    assert!(
+                        (GROUP_SHIFTS[i][g] as u32) + at < 32,
+                        "a group's holes lie within the window"
+                    );
+                    let mut k = 0;
+                    while k < 4 {
+                        if k & bit != 0 {
+                            out[i][g][k] |= 1u128 << land;
+                        }
+                        k += 1;
+                    }
+                }
+                e += 1;
             }
-            d += 1;
+            g += 1;
         }
         i += 1;
     }

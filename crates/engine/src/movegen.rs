@@ -1,8 +1,9 @@
 //! Move generation: steps, chains of jumps under each jump rule, the Masters swap.
 
-use crate::bitboard::{Bitboard, HOLE_BITS};
+use crate::bitboard::Bitboard;
 use crate::geometry::{
-    JUMPS6, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS, WINDOW_BASE, WINDOW_LANDINGS, WINDOW_STEPS,
+    GROUP_LANDINGS, GROUP_SHIFTS, GROUP_SPACING, JUMPS6, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS,
+    WINDOW_BASE,
 };
 use crate::hole::Hole;
 use crate::moves::Move;
@@ -121,27 +122,26 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
 
 /// Flood of classic jump landings from `from` over `occ` (the starting
 /// hole already removed); with `LOCKED`, landings stay in `region`. Each
-/// reached hole tries only the jumps over its occupied neighbours, read as
-/// one 32-bit word from its neighbour window ([`WINDOW_BASE`]) so that the
-/// loop over them runs on 32 bits, not 128. Their landings (each bit read
-/// from [`HOLE_BITS`]) are gathered into one set, and those not reached yet
-/// join the holes still to try, branch-free on sets kept in registers
-/// (lowest hole first: the order does not change the holes reached). Bit 127 (where
-/// [`WINDOW_LANDINGS`] points when a jump would leave the board) is marked
-/// reached from the start, so such a jump never lands.
+/// reached hole reads its neighbours' occupancy as one 32-bit word of its
+/// neighbour window ([`WINDOW_BASE`]) and takes the landings of its jumps
+/// from one table entry per group of two neighbours ([`GROUP_LANDINGS`]),
+/// with no loop over the occupied ones. The landings not reached yet join
+/// the holes still to try, on sets kept in registers (lowest hole first:
+/// the order does not change the holes reached).
 #[inline(always)]
 fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
-    let mut blocked = occ | 1 << from | 1 << 127;
+    let mut blocked = occ | 1 << from;
     let mut todo = 0u128;
     let mut p = from;
     loop {
-        let landings = &WINDOW_LANDINGS[p];
-        let mut over = (occ >> WINDOW_BASE[p]) as u32 & WINDOW_STEPS[p];
+        let window = (occ >> WINDOW_BASE[p]) as u32;
+        let shifts = &GROUP_SHIFTS[p];
+        let groups = &GROUP_LANDINGS[p];
         let mut landed = 0u128;
-        while over != 0 {
-            let k = over.trailing_zeros() as usize;
-            over &= over - 1;
-            landed |= HOLE_BITS[usize::from(landings[k])];
+        for g in 0..3 {
+            let bits = window >> shifts[g];
+            let k = (bits & 1) | (bits >> (GROUP_SPACING[g] - 1) & 2);
+            landed |= groups[g][k as usize & 3];
         }
         let mut hit = landed & !blocked;
         if LOCKED {
@@ -155,7 +155,7 @@ fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u1
         p = todo.trailing_zeros() as usize;
         todo &= todo - 1;
     }
-    blocked & !occ & !(1 << 127)
+    blocked & !occ
 }
 
 /// The ordinary (non-swap) destinations of the marble on `from`: steps, then
