@@ -13,7 +13,9 @@
 //! against it on a loaded machine, where its search also costs more. Below
 //! six units that is 320 000 iterations, most searches ending sooner, once
 //! their most visited move can no longer be overtaken; at six, where the
-//! root's moves are halved round by round to the last one, it is 125 000.
+//! root's moves are halved round by round to the last one, it is 150 000,
+//! whose median search costs about as much CPU as the budget below six
+//! units (docs/benchmarks.md, "Levels").
 //! Its one-second cap stays, and above two units it ends searches before
 //! their budget: natively those of the costlier positions, and in the
 //! browser's WebAssembly build (slower than native code) or on a slow or
@@ -176,7 +178,7 @@ pub const LEVELS: [Level; 8] = [
         depth: None,
         nodes: Some(1_600_000),
         tree: tree(320_000, WIDE_ROOT),
-        tree_six: tree(125_000, HALVING),
+        tree_six: tree(150_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,
