@@ -504,12 +504,19 @@ impl Position {
     /// without building them: it is asked after every move. A team is
     /// counted by its first colour (white, red, blue: the lower indices).
     fn unplaced_unit_count(&self) -> usize {
-        let teams = self.variant.has_teams();
-        self.variant
-            .seats()
+        let seats = self.variant.seat_mask();
+        let firsts = if self.variant.has_teams() {
+            seats & 0b111
+        } else {
+            seats
+        };
+        // One bit per colour with a place, over the six at once.
+        let placed = self
+            .places
             .iter()
-            .filter(|c| self.places[c.index()] == 0 && (!teams || c.index() < 3))
-            .count()
+            .enumerate()
+            .fold(0u8, |m, (i, &p)| m | u8::from(p != 0) << i);
+        (firsts & !placed).count_ones() as usize
     }
 
     fn unplaced_units(&self) -> Vec<Vec<Colour>> {
@@ -546,19 +553,16 @@ impl Position {
 
     fn record_arrivals(&mut self, mover: Colour) {
         let seats = self.variant.seats();
-        let n = seats.len();
-        // The seats from the mover's on, wrapping round (a compare, not a
-        // division, per seat: this runs after every move).
-        let mut i = seats.iter().position(|&c| c == mover).unwrap_or(0);
-        let mut newly = Vec::new();
-        for _ in 0..n {
-            let c = seats[i];
-            i = if i + 1 == n { 0 } else { i + 1 };
-            if self.is_active(c) && self.arrived_now(c) {
-                self.arrived |= bit(c);
-                newly.push(c);
+        // The colours still playing that arrive now, in any order: whether
+        // one arrives does not depend on the others' arrivals.
+        let playing = self.variant.seat_mask() & !(self.arrived | self.out);
+        let mut newly = 0u8;
+        for c in Colour::ALL {
+            if playing & bit(c) != 0 && self.arrived_now(c) {
+                newly |= bit(c);
             }
         }
+        self.arrived |= newly;
         if seats.len() == 2 {
             // Two players: white's arrival waits for black's move of the round (§6).
             let (first, second) = (seats[0], seats[1]);
@@ -578,12 +582,8 @@ impl Position {
             }
             return;
         }
-        for c in newly {
-            let unit = self.unit_of(c);
-            if unit.iter().all(|&m| self.has_arrived(m)) && self.places[c.index()] == 0 {
-                let place = self.best_free_place();
-                self.set_unit_place(&unit, place);
-            }
+        if newly != 0 {
+            self.place_arrived_units(mover, newly);
         }
         let unplaced = self.unplaced_unit_count();
         // The game ends when at most one unit is left to place (or, alone at
@@ -594,6 +594,24 @@ impl Position {
                 self.set_unit_place(last, place);
             }
             self.ended = Some(EndReason::Arrived);
+        }
+    }
+
+    /// Gives the best free places to the units completed by the colours
+    /// of `newly` (one bit per colour) that arrived with `mover`'s move,
+    /// taken from the mover's seat on, wrapping round.
+    fn place_arrived_units(&mut self, mover: Colour, newly: u8) {
+        let seats = self.variant.seats();
+        let i = seats.iter().position(|&c| c == mover).unwrap_or(0);
+        for &c in seats[i..].iter().chain(&seats[..i]) {
+            if newly & bit(c) == 0 {
+                continue;
+            }
+            let unit = self.unit_of(c);
+            if unit.iter().all(|&m| self.has_arrived(m)) && self.places[c.index()] == 0 {
+                let place = self.best_free_place();
+                self.set_unit_place(&unit, place);
+            }
         }
     }
 

@@ -157,7 +157,7 @@ impl Variant {
 
     /// The seats as a set of bits, bit `i` for the colour of index `i`
     /// (the masks of [`Variant::seats`]' lists, computed at compile time).
-    const fn seat_mask(self) -> u8 {
+    pub(crate) const fn seat_mask(self) -> u8 {
         const fn mask(seats: &[Colour]) -> u8 {
             let mut mask = 0u8;
             let mut i = 0;
