@@ -162,13 +162,21 @@ const HOPELESS: i32 = 40_000;
 
 /// The cost of `colour` (lower is better; about 0 once arrived).
 pub fn cost(position: &Position, colour: Colour, w: &Weights) -> i32 {
+    cost_on(position, colour, w, &board_words(position.occupied().0))
+}
+
+/// [`cost`], reading the board's holes from `board` (`position`'s
+/// occupied holes): a search that costs every colour of a position
+/// makes [`board_bytes`] once for all of them.
+#[inline]
+pub(crate) fn cost_on(position: &Position, colour: Colour, w: &Weights, board: &impl Held) -> i32 {
     if position.is_eliminated(colour) {
         return HOPELESS;
     }
     if position.has_arrived(colour) {
         return 0;
     }
-    let (parts, free_goal) = cost_parts(position, colour);
+    let (parts, free_goal) = cost_parts_on(position, colour, board);
     cost_of_parts(position, colour, w, &parts, free_goal)
 }
 
@@ -204,22 +212,63 @@ pub(crate) fn lateral_term(
     }
 }
 
-/// The board as two words: a hole's bit is one shift and mask away, and
-/// bit 127 (a missing jump line) is never set.
+/// A board's occupied holes as the jump term reads them, hole by hole.
+pub(crate) trait Held {
+    /// 1 if the hole of index `i` (below 128) holds a marble, else 0;
+    /// index 127 (a missing jump line) never does.
+    fn held(&self, i: u8) -> u32;
+}
+
+/// The board as two words ([`board_words`]): a hole's bit is one shift and
+/// mask away.
+impl Held for [u64; 2] {
+    #[inline]
+    fn held(&self, i: u8) -> u32 {
+        (self[usize::from(i >> 6) & 1] >> (i & 63) & 1) as u32
+    }
+}
+
+/// The board as two words: cheap to make, for a few reads.
 #[inline]
 pub(crate) fn board_words(occupied: u128) -> [u64; 2] {
     [occupied as u64, (occupied >> 64) as u64]
 }
 
+/// The board as one byte per hole, 1 where a marble is ([`board_bytes`]):
+/// dearer to make than [`board_words`], but a hole is one load away, for
+/// the many reads of costing every colour.
+pub(crate) struct BoardBytes([u8; 128]);
+
+impl Held for BoardBytes {
+    #[inline]
+    fn held(&self, i: u8) -> u32 {
+        u32::from(self.0[usize::from(i & 127)])
+    }
+}
+
+/// The occupied holes `occupied` as [`BoardBytes`]: each byte of eight
+/// holes spread to eight bytes at once (the byte copied into every lane,
+/// lane `k` keeping bit `k`, and a set bit carried up to the lane's top
+/// bit and shifted down to 0 or 1).
+pub(crate) fn board_bytes(occupied: u128) -> BoardBytes {
+    const LANES: u64 = 0x0101_0101_0101_0101;
+    let mut bytes = [0u8; 128];
+    for (k, lane) in bytes.chunks_exact_mut(8).enumerate() {
+        let byte = (occupied >> (8 * k)) as u8;
+        let kept = (u64::from(byte) * LANES) & 0x8040_2010_0804_0201;
+        let spread = ((kept + 0x7f * LANES) >> 7) & LANES;
+        lane.copy_from_slice(&spread.to_le_bytes());
+    }
+    BoardBytes(bytes)
+}
+
 /// The forward jumps a marble on the hole of index `hole` has ready: its
-/// forward lines whose first hole is occupied and second empty on the
-/// board `words` ([`board_words`]).
+/// forward lines whose first hole is occupied and second empty on `board`.
 #[inline]
-pub(crate) fn ready_jumps(t: &ColourTables, hole: usize, words: &[u64; 2]) -> i32 {
-    let held = |i: u8| words[usize::from(i >> 6) & 1] >> (i & 63) & 1;
+pub(crate) fn ready_jumps(t: &ColourTables, hole: usize, board: &impl Held) -> i32 {
     let mut jumps = 0;
     for &(over, land) in &t.forward_jumps[hole] {
-        jumps += held(over) & !held(land);
+        jumps += board.held(over) & !board.held(land);
     }
     jumps as i32
 }
@@ -227,6 +276,13 @@ pub(crate) fn ready_jumps(t: &ColourTables, hole: usize, words: &[u64; 2]) -> i3
 /// The parts of the cost of `colour` (neither arrived nor eliminated), and
 /// the goal holes its own marbles have to fill.
 pub(crate) fn cost_parts(position: &Position, colour: Colour) -> (CostParts, Bitboard) {
+    cost_parts_on(position, colour, &board_words(position.occupied().0))
+}
+
+/// [`cost_parts`], reading the board's holes from `board` (`position`'s
+/// occupied holes).
+#[inline]
+fn cost_parts_on(position: &Position, colour: Colour, board: &impl Held) -> (CostParts, Bitboard) {
     let t = tables(colour);
     let variant = position.variant();
     let goal = variant.goal(colour);
@@ -240,18 +296,17 @@ pub(crate) fn cost_parts(position: &Position, colour: Colour) -> (CostParts, Bit
     };
     let free_goal = goal & !foreign;
     let needed = free_goal.count() as usize;
-    let words = board_words(position.occupied().0);
     let outside = t.lateral_outside_of(goal);
     let mut rows = [0i32; 16];
     let mut n = 0;
     let mut lateral = 0i32;
     let mut jumps = 0i32;
-    for h in mine {
+    mine.for_each_hole(|h| {
         rows[n] = t.rows_to_go[h.index()] as i32;
         n += 1;
         lateral += lateral_term(t, outside, goal, h.index());
-        jumps += ready_jumps(t, h.index(), &words);
-    }
+        jumps += ready_jumps(t, h.index(), board);
+    });
     let rows = &mut rows[..n];
     // Only when fewer marbles are needed than we have (other players'
     // marbles fill some goal holes) do the best ones have to be picked out.
@@ -667,6 +722,26 @@ mod tests {
         }
         assert!(checked > 1_000, "{checked}");
         assert!(decided > 0);
+    }
+
+    #[test]
+    fn the_board_as_bytes_holds_what_the_words_hold() {
+        let mut rng = crate::rng::Rng::new(3);
+        for _ in 0..200 {
+            let bits =
+                (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & Bitboard::ALL.0;
+            let (words, bytes) = (board_words(bits), board_bytes(bits));
+            for i in 0..128u8 {
+                assert_eq!(bytes.held(i), words.held(i), "{bits:x} {i}");
+                assert_eq!(bytes.held(i), (bits >> i & 1) as u32, "{bits:x} {i}");
+            }
+            for c in Colour::ALL {
+                let t = tables(c);
+                for hole in 0..121 {
+                    assert_eq!(ready_jumps(t, hole, &bytes), ready_jumps(t, hole, &words));
+                }
+            }
+        }
     }
 
     #[test]

@@ -32,7 +32,7 @@ mod playout;
 pub use candidates::candidates;
 
 use crate::clock::Clock;
-use crate::eval::{cost, late_round_term, Weights};
+use crate::eval::{board_bytes, cost_on, late_round_term, Weights};
 use crate::levels::Level;
 use crate::progress::restrict;
 use crate::repetition::GameHistory;
@@ -587,12 +587,17 @@ impl Mcts {
         let mut costs = [0f64; 6];
         let mut places = [0u8; 6];
         let mut in_goal = [0i32; 6];
+        // The board read once for every colour's jump term.
+        let board = board_bytes(if over { 0 } else { pos.occupied().0 });
         for (i, u) in self.units.iter().enumerate() {
             places[i] = pos.place(u[0]);
             if over {
                 continue;
             }
-            let c: i32 = u.iter().map(|&c| cost(pos, c, &self.weights)).sum();
+            let c: i32 = u
+                .iter()
+                .map(|&c| cost_on(pos, c, &self.weights, &board))
+                .sum();
             costs[i] = (c + self.noise_of(pos.hash(), i)) as f64;
             in_goal[i] = u.iter().map(|&c| pos.marbles_in_goal(c) as i32).sum();
         }
