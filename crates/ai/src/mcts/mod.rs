@@ -26,6 +26,7 @@
 
 mod candidates;
 mod choice;
+mod logistic;
 mod node;
 mod playout;
 
@@ -41,6 +42,7 @@ use crate::search::estimate_moves_left;
 use crate::tree_shape::TreeShape;
 use candidates::{bring_best_forward, unordered_candidates};
 use choice::{best_scored, mean_bounds};
+use logistic::LogisticMemo;
 use node::{Node, UNKNOWN};
 use playout::playout_move;
 use stella_engine::{Colour, Hole, Move, Position};
@@ -178,6 +180,8 @@ pub struct Mcts {
     noise: i32,
     weights: Weights,
     config: Config,
+    /// The logistic of the pair standings, at [`Config::scale`].
+    logistic: LogisticMemo,
     units: Vec<Vec<Colour>>,
     unit_of: [usize; 6],
     plies: u64,
@@ -221,6 +225,7 @@ impl Mcts {
             noise,
             weights,
             config,
+            logistic: LogisticMemo::new(config.scale),
             units,
             unit_of,
             plies: 0,
@@ -615,7 +620,7 @@ impl Mcts {
                     (0, 0) => {
                         let d = costs[j] - costs[i]
                             + late_round_term(pos, in_goal[i] - in_goal[j]) as f64;
-                        logistic(d / self.config.scale)
+                        self.logistic.of(d)
                     }
                     (0, p) => f64::from(p >= free_best),
                     (p, 0) => f64::from(p < free_best),
@@ -654,10 +659,6 @@ impl Mcts {
         z ^= z >> 29;
         (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
     }
-}
-
-fn logistic(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 #[cfg(test)]
