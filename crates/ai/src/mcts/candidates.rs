@@ -42,11 +42,22 @@ pub(super) fn unordered_candidates(pos: &Position) -> Vec<Move> {
 /// the search's seed).
 #[inline]
 fn candidate_rank(t: &ColourTables, salt: u64, m: &Move) -> (i32, u64) {
+    (candidate_key(t, m), candidate_tie(salt, m))
+}
+
+/// The prior's key of the candidate move `m` ([`candidate_rank`]'s first part).
+#[inline]
+fn candidate_key(t: &ColourTables, m: &Move) -> i32 {
     let rows = &t.rows_to_go;
     let gain = rows[m.from.index()] as i32 - rows[m.to.index()] as i32;
-    let key = gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2;
-    let tie = hash64(salt ^ ((m.from.index() * 121 + m.to.index()) as u64));
-    (key, tie)
+    gain * 64 + rows[m.from.index()] as i32 * 2 - t.lateral[m.to.index()] as i32 / 2
+}
+
+/// The seeded tie-break of the candidate move `m` ([`candidate_rank`]'s
+/// second part).
+#[inline]
+fn candidate_tie(salt: u64, m: &Move) -> u64 {
+    hash64(salt ^ ((m.from.index() * 121 + m.to.index()) as u64))
 }
 
 /// Moves the best of the candidate moves `rest` of `pos` (by
@@ -59,7 +70,13 @@ pub(super) fn bring_best_forward(rest: &mut [Move], pos: &Position, seed: u64) {
     let mut best = 0;
     let mut best_rank = (i32::MIN, 0);
     for (i, m) in rest.iter().enumerate() {
-        let rank = candidate_rank(t, salt, m);
+        // A move whose key is below the best's loses whatever its
+        // tie-break, so that is not computed.
+        let key = candidate_key(t, m);
+        if i > 0 && key < best_rank.0 {
+            continue;
+        }
+        let rank = (key, candidate_tie(salt, m));
         if i == 0 || rank > best_rank {
             best = i;
             best_rank = rank;
