@@ -191,7 +191,7 @@ const NEIGHBOUR_SPAN: usize = 16;
 /// The first hole of each hole's neighbour window: its 32 holes from there
 /// hold all its neighbours, so the occupied ones can be read as one 32-bit
 /// word (`(occupied >> WINDOW_BASE[p]) as u32`).
-pub(crate) const WINDOW_BASE: [u8; 121] = {
+const WINDOW_BASE: [u8; 121] = {
     let mut out = [0u8; 121];
     let mut i = 0;
     while i < 121 {
@@ -209,12 +209,12 @@ const NEIGHBOUR_GROUPS: [[usize; 2]; 3] = [[4, 5], [3, 0], [2, 1]];
 /// How far apart in index the two holes of each neighbour group lie: the
 /// holes below or above are next to each other in their row, the two
 /// beside have the hole itself between them.
-pub(crate) const GROUP_SPACING: [u32; 3] = [1, 2, 1];
+const GROUP_SPACING: [u32; 3] = [1, 2, 1];
 
 /// The place in a hole's window ([`WINDOW_BASE`]) of the first hole of each
 /// neighbour group: the group's occupied neighbours are bit 0 and bit
 /// [`GROUP_SPACING`] of the window shifted down by it.
-pub(crate) const GROUP_SHIFTS: [[u8; 3]; 121] = {
+const GROUP_SHIFTS: [[u8; 3]; 121] = {
     let mut out = [[0u8; 3]; 121];
     let mut i = 0;
     while i < 121 {
@@ -236,13 +236,12 @@ pub(crate) const GROUP_SHIFTS: [[u8; 3]; 121] = {
     out
 };
 
-/// `GROUP_LANDINGS[p][g][k]`: every landing of a classic jump from hole `p`
-/// over the occupied neighbours of group `g` that the two bits of `k` say
-/// are occupied (bit 0: the group's first hole, at [`GROUP_SHIFTS`]; bit 1:
-/// the hole [`GROUP_SPACING`] after it). A jump that would leave the board
-/// lands nowhere. One lookup per group replaces a loop over the occupied
-/// neighbours, whose varying length the processor cannot predict.
-pub(crate) static GROUP_LANDINGS: [[[u128; 4]; 3]; 121] = {
+/// `group_landings()[p][g][k]`: every landing of a classic jump from hole
+/// `p` over the occupied neighbours of group `g` that the two bits of `k`
+/// say are occupied (bit 0: the group's first hole, at [`GROUP_SHIFTS`];
+/// bit 1: the hole [`GROUP_SPACING`] after it). A jump that would leave the
+/// board lands nowhere. Only the flood's table is built from it.
+const fn group_landings() -> [[[u128; 4]; 3]; 121] {
     let mut out = [[[0u128; 4]; 3]; 121];
     let mut i = 0;
     while i < 121 {
@@ -280,6 +279,85 @@ pub(crate) static GROUP_LANDINGS: [[[u128; 4]; 3]; 121] = {
             }
             g += 1;
         }
+        i += 1;
+    }
+    out
+}
+
+/// Where the classic jump flood reads a hole's neighbours: its 32-bit
+/// window of the occupied holes starts at hole `base` (all its neighbours
+/// lie within it), and the window shifted down by `below`, `beside` or
+/// `above` holds the occupancy of that pair of neighbours in its low bits
+/// (the two below and the two above at bits 0 and 1, the two beside at
+/// bits 0 and 2).
+#[derive(Clone, Copy)]
+pub(crate) struct FloodWindow {
+    /// The window's first hole.
+    pub base: u8,
+    /// The shift to the pair of neighbours below.
+    pub below: u8,
+    /// The shift to the pair of neighbours beside.
+    pub beside: u8,
+    /// The shift to the pair of neighbours above.
+    pub above: u8,
+}
+
+/// Each hole's [`FloodWindow`].
+pub(crate) const FLOOD_WINDOWS: [FloodWindow; 121] = {
+    let mut out = [FloodWindow {
+        base: 0,
+        below: 0,
+        beside: 0,
+        above: 0,
+    }; 121];
+    let mut i = 0;
+    while i < 121 {
+        out[i] = FloodWindow {
+            base: WINDOW_BASE[i],
+            below: GROUP_SHIFTS[i][0],
+            beside: GROUP_SHIFTS[i][1],
+            above: GROUP_SHIFTS[i][2],
+        };
+        i += 1;
+    }
+    out
+};
+
+/// The landings of a hole's classic jumps by which of its neighbours are
+/// occupied, for the jump flood: `rows[k]` over the neighbours below
+/// (bits 0 and 1 of `k`, as read at [`FloodWindow::below`]) and above
+/// (bits 2 and 3, as read at [`FloodWindow::above`]), `beside[k]` over the
+/// two beside (bits 0 and 1 of `k`: the window's bits 0 and 2 at
+/// [`FloodWindow::beside`]). A jump that would leave the board lands
+/// nowhere. Two lookups replace a loop over the occupied neighbours, whose
+/// varying length the processor cannot predict, and the four neighbours
+/// below and above share one entry so that a reached hole reads two cache
+/// lines of the table rather than one per pair of neighbours.
+pub(crate) struct FloodLandings {
+    /// Landings over the neighbours below and above.
+    pub rows: [u128; 16],
+    /// Landings over the neighbours beside.
+    pub beside: [u128; 4],
+}
+
+/// Each hole's [`FloodLandings`].
+pub(crate) static FLOOD_LANDINGS: [FloodLandings; 121] = {
+    let mut out = [const {
+        FloodLandings {
+            rows: [0; 16],
+            beside: [0; 4],
+        }
+    }; 121];
+    let landings = group_landings();
+    let mut i = 0;
+    while i < 121 {
+        let groups = &landings[i];
+        let mut k = 0;
+        while k < 16 {
+            out[i].rows[k] = groups[0][k & 3] | groups[2][k >> 2];
+            k += 1;
+        }
+        out[i].beside = groups[1];
         i += 1;
     }
     out

@@ -2,8 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{
-    GROUP_LANDINGS, GROUP_SHIFTS, GROUP_SPACING, JUMPS6, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS,
-    WINDOW_BASE,
+    FLOOD_LANDINGS, FLOOD_WINDOWS, JUMPS6, LINE_MASKS, NEIGHBOURS, NONE, STEP_MASKS,
 };
 use crate::hole::Hole;
 use crate::moves::Move;
@@ -123,26 +122,25 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
 /// Flood of classic jump landings from `from` over `occ` (the starting
 /// hole already removed); with `LOCKED`, landings stay in `region`. Each
 /// reached hole reads its neighbours' occupancy as one 32-bit word of its
-/// neighbour window ([`WINDOW_BASE`]) and takes the landings of its jumps
-/// from one table entry per group of two neighbours ([`GROUP_LANDINGS`]),
-/// with no loop over the occupied ones. The landings not reached yet join
-/// the holes still to try, on sets kept in registers (lowest hole first:
-/// the order does not change the holes reached).
+/// neighbour window ([`FLOOD_WINDOWS`]) and takes the landings of its jumps
+/// from two table entries ([`FLOOD_LANDINGS`]): one for the four
+/// neighbours below and above it, one for the two beside it, with no loop
+/// over the occupied ones. The landings not reached yet join the holes
+/// still to try, on sets kept in registers (lowest hole first: the order
+/// does not change the holes reached).
 #[inline(always)]
 fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
     let mut blocked = occ | 1 << from;
     let mut todo = 0u128;
     let mut p = from;
     loop {
-        let window = (occ >> WINDOW_BASE[p]) as u32;
-        let shifts = &GROUP_SHIFTS[p];
-        let groups = &GROUP_LANDINGS[p];
-        let mut landed = 0u128;
-        for g in 0..3 {
-            let bits = window >> shifts[g];
-            let k = (bits & 1) | (bits >> (GROUP_SPACING[g] - 1) & 2);
-            landed |= groups[g][k as usize & 3];
-        }
+        let at = FLOOD_WINDOWS[p];
+        let window = (occ >> at.base) as u32;
+        let rows = (window >> at.below & 3) | (window >> at.above << 2 & 12);
+        let side = window >> at.beside;
+        let side = (side & 1) | (side >> 1 & 2);
+        let landings = &FLOOD_LANDINGS[p];
+        let landed = landings.rows[rows as usize] | landings.beside[side as usize];
         let mut hit = landed & !blocked;
         if LOCKED {
             hit &= region;
