@@ -151,7 +151,8 @@ fn kept_destinations(ctx: &MoveContext, from: Hole, barred: Bitboard) -> Bitboar
 /// from the floods, as the generator orders them, the destinations in
 /// `barred` taken out for a marble outside them, without listing the
 /// moves: each marble's destinations and forward destinations are kept as
-/// sets, counted, and the drawn one found by its place. `None`, before any
+/// sets, the forward ones counted (all of them only when none is
+/// forward), and the drawn one found by its place. `None`, before any
 /// draw, when there is no move.
 fn random_by_floods(
     pos: &Position,
@@ -161,23 +162,34 @@ fn random_by_floods(
     barred: Bitboard,
 ) -> Option<Move> {
     let mut sets = [(Bitboard::EMPTY, Bitboard::EMPTY); Variant::MAX_MARBLES];
-    let (mut all, mut forward) = (0u64, 0u64);
+    let mut counts = [0u8; Variant::MAX_MARBLES];
+    let mut forward = 0u64;
+    let mut any = Bitboard::EMPTY;
     let marbles = pos.marbles(pos.turn());
-    for (set, from) in sets.iter_mut().zip(marbles) {
+    for ((set, count), from) in sets.iter_mut().zip(&mut counts).zip(marbles) {
         let dests = kept_destinations(ctx, from, barred);
         let ahead = dests & nearer_than(t, t.rows_to_go[from.index()]);
         *set = (dests, ahead);
-        all += u64::from(dests.count());
-        forward += u64::from(ahead.count());
+        *count = ahead.count() as u8;
+        forward += u64::from(*count);
+        any |= dests;
     }
-    if all == 0 {
+    if any.is_empty() {
         return None;
     }
     let forward_only = forward > 0;
-    let mut k = rng.below(if forward_only { forward } else { all });
-    for (&(dests, ahead), from) in sets.iter().zip(marbles) {
+    let mut total = forward;
+    if !forward_only {
+        total = 0;
+        for (&(dests, _), count) in sets.iter().zip(&mut counts) {
+            *count = dests.count() as u8;
+            total += u64::from(*count);
+        }
+    }
+    let mut k = rng.below(total);
+    for ((&(dests, ahead), &n), from) in sets.iter().zip(&counts).zip(marbles) {
         let holes = if forward_only { ahead } else { dests };
-        let n = u64::from(holes.count());
+        let n = u64::from(n);
         if k < n {
             let to = holes.into_iter().nth(k as usize)?;
             return Some(Move::new(from, to));
