@@ -323,41 +323,25 @@ pub(crate) const FLOOD_WINDOWS: [FloodWindow; 121] = {
     out
 };
 
-/// The landings of a hole's classic jumps by which of its neighbours are
-/// occupied, for the jump flood: `rows[k]` over the neighbours below
-/// (bits 0 and 1 of `k`, as read at [`FloodWindow::below`]) and above
-/// (bits 2 and 3, as read at [`FloodWindow::above`]), `beside[k]` over the
-/// two beside (bits 0 and 1 of `k`: the window's bits 0 and 2 at
-/// [`FloodWindow::beside`]). A jump that would leave the board lands
-/// nowhere. Two lookups replace a loop over the occupied neighbours, whose
-/// varying length the processor cannot predict, and the four neighbours
-/// below and above share one entry so that a reached hole reads two cache
-/// lines of the table rather than one per pair of neighbours.
-pub(crate) struct FloodLandings {
-    /// Landings over the neighbours below and above.
-    pub rows: [u128; 16],
-    /// Landings over the neighbours beside.
-    pub beside: [u128; 4],
-}
-
-/// Each hole's [`FloodLandings`].
-pub(crate) static FLOOD_LANDINGS: [FloodLandings; 121] = {
-    let mut out = [const {
-        FloodLandings {
-            rows: [0; 16],
-            beside: [0; 4],
-        }
-    }; 121];
+/// `FLOOD_LANDINGS[p][k]`: the landings of the classic jumps from hole
+/// `p` over the neighbours that the bits of `k` say are occupied: the two
+/// below (bits 0 and 1, as read at [`FloodWindow::below`]), the two above
+/// (bits 2 and 3, as read at [`FloodWindow::above`]) and the two beside
+/// (bits 4 and 5: the window's bits 0 and 2 at [`FloodWindow::beside`]).
+/// A jump that would leave the board lands nowhere. One lookup replaces a
+/// loop over the occupied neighbours, whose varying length the processor
+/// cannot predict, and reads one cache line of the table per reached hole.
+pub(crate) static FLOOD_LANDINGS: [[u128; 64]; 121] = {
+    let mut out = [[0u128; 64]; 121];
     let landings = group_landings();
     let mut i = 0;
     while i < 121 {
         let groups = &landings[i];
         let mut k = 0;
-        while k < 16 {
-            out[i].rows[k] = groups[0][k & 3] | groups[2][k >> 2];
+        while k < 64 {
+            out[i][k] = groups[0][k & 3] | groups[2][k >> 2 & 3] | groups[1][k >> 4];
             k += 1;
         }
-        out[i].beside = groups[1];
         i += 1;
     }
     out

@@ -123,11 +123,10 @@ pub fn jump_reach(rule: JumpRule, occupied: Bitboard, from: Hole, region: Bitboa
 /// hole already removed); with `LOCKED`, landings stay in `region`. Each
 /// reached hole reads its neighbours' occupancy as one 32-bit word of its
 /// neighbour window ([`FLOOD_WINDOWS`]) and takes the landings of its jumps
-/// from two table entries ([`FLOOD_LANDINGS`]): one for the four
-/// neighbours below and above it, one for the two beside it, with no loop
-/// over the occupied ones. The landings not reached yet join the holes
-/// still to try, on sets kept in registers (lowest hole first: the order
-/// does not change the holes reached).
+/// from one table entry ([`FLOOD_LANDINGS`]), with no loop over the
+/// occupied ones. The landings not reached yet join the holes still to
+/// try, on sets kept in registers (lowest hole first: the order does not
+/// change the holes reached).
 #[inline(always)]
 fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u128 {
     let mut blocked = occ | 1 << from;
@@ -139,8 +138,7 @@ fn classic_reach<const LOCKED: bool>(occ: u128, from: usize, region: u128) -> u1
         let rows = (window >> at.below & 3) | (window >> at.above << 2 & 12);
         let side = window >> at.beside;
         let side = (side & 1) | (side >> 1 & 2);
-        let landings = &FLOOD_LANDINGS[p];
-        let landed = landings.rows[rows as usize] | landings.beside[side as usize];
+        let landed = FLOOD_LANDINGS[p][(rows | side << 4) as usize & 63];
         let mut hit = landed & !blocked;
         if LOCKED {
             hit &= region;
