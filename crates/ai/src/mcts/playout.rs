@@ -6,9 +6,31 @@ use crate::tables::{tables, ColourTables};
 use stella_engine::movegen::{self, MoveContext};
 use stella_engine::{Bitboard, Hole, Move, Position, Variant};
 
-/// A playout move's rank: rows gained, the marble's rows to go, its
-/// tie-break ([`tie_break`]); the highest wins.
-type Ranked = ((i32, u8, u64), Move);
+/// A playout move with its key: rows gained, the marble's rows to go and
+/// its tie-break ([`tie_break`]) packed into one number ([`key_of`]), so
+/// that the highest key wins in one comparison.
+type Ranked = (u128, Move);
+
+/// The rank of a move gaining `gain` rows with a marble `rows` rows from
+/// the goal, as one number ordered as the pair `(gain, rows)`: the gain
+/// (at least −16) offset to stay positive, above the rows.
+#[inline]
+fn rank_of(gain: i32, rows: u8) -> u64 {
+    ((gain + 64) as u64) << 8 | u64::from(rows)
+}
+
+/// The key of a move of rank `rank` ([`rank_of`]) and tie-break `tie`,
+/// ordered as the pair `(rank, tie)`.
+#[inline]
+fn key_of(rank: u64, tie: u64) -> u128 {
+    u128::from(rank) << 64 | u128::from(tie)
+}
+
+/// The rank ([`rank_of`]) within a key ([`key_of`]).
+#[inline]
+fn rank_in(key: u128) -> u64 {
+    (key >> 64) as u64
+}
 
 /// How a playout finds the moves it may play.
 enum Moves {
@@ -224,14 +246,14 @@ fn tie_break(draw: u64, m: Move) -> u64 {
 #[inline]
 fn consider(best: &mut Option<Ranked>, t: &ColourTables, draw: u64, m: Move) {
     let from = t.rows_to_go[m.from.index()];
-    let rank = (
+    let rank = rank_of(
         i32::from(from) - i32::from(t.rows_to_go[m.to.index()]),
         from,
     );
-    if best.is_some_and(|((g, r, _), _)| rank < (g, r)) {
+    if best.is_some_and(|(k, _)| rank < rank_in(k)) {
         return;
     }
-    let key = (rank.0, rank.1, tie_break(draw, m));
+    let key = key_of(rank, tie_break(draw, m));
     if best.is_none_or(|(k, _)| key > k) {
         *best = Some((key, m));
     }
@@ -253,7 +275,7 @@ fn greedy_by_floods(
     let mut best: Option<Ranked> = None;
     let marbles = pos.marbles(pos.turn());
     for rows in (0..=16u8).rev() {
-        if best.is_some_and(|((g, r, _), _)| (i32::from(rows), rows) < (g, r)) {
+        if best.is_some_and(|(k, _)| rank_of(i32::from(rows), rows) < rank_in(k)) {
             break;
         }
         for from in marbles & t.rows_at_most[usize::from(rows)] & !nearer_than(t, rows) {
@@ -278,7 +300,9 @@ fn greedy_of_marble(
     let dests = kept_destinations(ctx, from, barred);
     let open = match *best {
         None => dests,
-        Some(((g, r, _), _)) => {
+        Some((key, _)) => {
+            let rank = rank_in(key);
+            let (g, r) = ((rank >> 8) as i32 - 64, rank as u8);
             let least_gain = if rows >= r { g } else { g + 1 };
             match usize::try_from(i32::from(rows) - least_gain) {
                 Ok(k) => dests & t.rows_at_most[k.min(16)],
