@@ -589,13 +589,21 @@ impl Mcts {
     fn evaluate(&self, pos: &Position) -> [f64; 6] {
         let n = self.units.len();
         let over = pos.is_over();
-        let mut costs = [0f64; 6];
+        // Costs are whole numbers: kept as integers, so that a pair's cost
+        // difference is one subtraction and finds its logistic without a
+        // conversion (the values are those of the same sums in floating
+        // point, exact at these sizes).
+        let mut costs = [0i32; 6];
         let mut places = [0u8; 6];
         let mut in_goal = [0i32; 6];
+        // The weight of a marble of lead in goal, 0 before the last rounds.
+        let late = late_round_term(pos, 1);
         // The board read once for every colour's jump term.
         let board = board_bytes(if over { 0 } else { pos.occupied().0 });
+        let mut any_place = 0u8;
         for (i, u) in self.units.iter().enumerate() {
             places[i] = pos.place(u[0]);
+            any_place |= places[i];
             if over {
                 continue;
             }
@@ -603,11 +611,13 @@ impl Mcts {
                 .iter()
                 .map(|&c| cost_on(pos, c, &self.weights, &board))
                 .sum();
-            costs[i] = (c + self.noise_of(pos.hash(), i)) as f64;
-            in_goal[i] = u.iter().map(|&c| pos.marbles_in_goal(c) as i32).sum();
+            costs[i] = c + self.noise_of(pos.hash(), i);
+            if late != 0 {
+                in_goal[i] = u.iter().map(|&c| pos.marbles_in_goal(c) as i32).sum();
+            }
         }
         if !over {
-            costs[self.unit_of[pos.turn().index()]] -= self.weights.tempo as f64;
+            costs[self.unit_of[pos.turn().index()]] -= self.weights.tempo;
         }
         let free_best = (1..=n as u8)
             .find(|p| !places[..n].contains(p))
@@ -615,20 +625,27 @@ impl Mcts {
         let mut unit_values = [0f64; 6];
         for i in 0..n {
             let mut sum = 0.0;
-            for j in (0..n).filter(|&j| j != i) {
-                sum += match (places[i], places[j]) {
-                    (0, 0) => {
-                        let d = costs[j] - costs[i]
-                            + late_round_term(pos, in_goal[i] - in_goal[j]) as f64;
-                        self.logistic.of(d)
-                    }
-                    (0, p) => f64::from(p >= free_best),
-                    (p, 0) => f64::from(p < free_best),
-                    (a, b) => f64::from(a < b) + 0.5 * f64::from(a == b),
-                };
+            if any_place == 0 {
+                // No place decided: every pair stands by its cost difference.
+                for j in (0..n).filter(|&j| j != i) {
+                    sum += self
+                        .logistic
+                        .of(costs[j] - costs[i] + (in_goal[i] - in_goal[j]) * late);
+                }
+            } else {
+                for j in (0..n).filter(|&j| j != i) {
+                    sum += match (places[i], places[j]) {
+                        (0, 0) => self
+                            .logistic
+                            .of(costs[j] - costs[i] + (in_goal[i] - in_goal[j]) * late),
+                        (0, p) => f64::from(p >= free_best),
+                        (p, 0) => f64::from(p < free_best),
+                        (a, b) => f64::from(a < b) + 0.5 * f64::from(a == b),
+                    };
+                }
             }
-            let progress =
-                self.config.progress_scale / (self.config.progress_scale + costs[i].max(0.0));
+            let progress = self.config.progress_scale
+                / (self.config.progress_scale + f64::from(costs[i]).max(0.0));
             unit_values[i] = if over {
                 if n > 1 {
                     sum / (n - 1) as f64
