@@ -43,7 +43,7 @@ use crate::tree_shape::TreeShape;
 use candidates::{bring_best_forward, unordered_candidates};
 use choice::{best_scored, mean_bounds};
 use logistic::LogisticMemo;
-use node::{Node, UNKNOWN};
+use node::{inv_sqrt_visits, sqrt_ln_visits, Node, UNKNOWN};
 use playout::playout_move;
 use stella_engine::{Colour, Hole, Move, Position};
 
@@ -431,7 +431,7 @@ impl Mcts {
             n.visits += 1;
             n.value += values[n.mover as usize];
             n.mean = n.value / f64::from(n.visits);
-            n.inv_sqrt_visits = (f64::from(n.visits).sqrt().recip()) as f32;
+            n.inv_sqrt_visits = inv_sqrt_visits(n.visits);
         }
         self.visited = visited;
     }
@@ -446,8 +446,17 @@ impl Mcts {
     /// Adds the next candidate child of `node` if its visits allow one more.
     fn widen(&mut self, node: u32) {
         let n = &self.nodes[node as usize];
-        let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
-        if n.children as usize >= allowed {
+        let full = if self.config.widening == 1.0 {
+            // `1 + ⌊√n⌋` children: full once the children's count squared
+            // exceeds the visits (the same test, in whole numbers: a
+            // correctly rounded square root is below a whole `c` exactly
+            // when its square is).
+            u64::from(n.children) * u64::from(n.children) > u64::from(n.visits)
+        } else {
+            let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
+            n.children as usize >= allowed
+        };
+        if full {
             return;
         }
         self.add_child(node);
@@ -543,7 +552,6 @@ impl Mcts {
     /// small differences still count where the logistic saturates (a player
     /// far behind or far ahead).
     fn select(&mut self, node: u32) -> Option<u32> {
-        let parent_visits = self.nodes[node as usize].visits.max(1) as f64;
         let children = self.children_of(node);
         let block = &self.nodes[children.start as usize..children.end as usize];
         let (lo, hi) = match mean_bounds(block) {
@@ -557,7 +565,7 @@ impl Mcts {
         };
         // q + c·√(ln N / n), with 1/span and c·√(ln N) taken out of the loop.
         let to_unit = span.recip();
-        let reach = exploration * parent_visits.ln().sqrt();
+        let reach = exploration * sqrt_ln_visits(self.nodes[node as usize].visits);
         let score = |n: &Node| (n.mean - lo) * to_unit + reach * f64::from(n.inv_sqrt_visits);
         best_scored(block, score).map(|k| children.start + k as u32)
     }
