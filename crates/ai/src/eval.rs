@@ -297,29 +297,35 @@ fn cost_parts_on(position: &Position, colour: Colour, board: &impl Held) -> (Cos
     let free_goal = goal & !foreign;
     let needed = free_goal.count() as usize;
     let outside = t.lateral_outside_of(goal);
-    let mut rows = [0i32; 16];
-    let mut n = 0;
-    let mut lateral = 0i32;
-    let mut jumps = 0i32;
-    mine.for_each_hole(|h| {
-        rows[n] = t.rows_to_go[h.index()] as i32;
-        n += 1;
-        lateral += lateral_term(t, outside, goal, h.index());
-        jumps += ready_jumps(t, h.index(), board);
-    });
-    let rows = &mut rows[..n];
-    // Only when fewer marbles are needed than we have (other players'
-    // marbles fill some goal holes) do the best ones have to be picked out.
-    if needed < n {
+    // Every marble counts unless other players' marbles fill some goal
+    // holes: then only the best `needed` of the rows do, picked out of a
+    // sorted list; otherwise one pass sums everything.
+    let (sum, squares, back, lateral, jumps) = if needed >= mine.count() as usize {
+        match outside {
+            Some(l) => whole_sums(t, mine, board, |h| l[h] as i32),
+            None => whole_sums(t, mine, board, |h| lateral_term(t, None, goal, h)),
+        }
+    } else {
+        let mut rows = [0i32; 16];
+        let mut n = 0;
+        let mut lateral = 0i32;
+        let mut jumps = 0i32;
+        mine.for_each_hole(|h| {
+            rows[n] = t.rows_to_go[h.index()] as i32;
+            n += 1;
+            lateral += lateral_term(t, outside, goal, h.index());
+            jumps += ready_jumps(t, h.index(), board);
+        });
+        let rows = &mut rows[..n];
         rows.sort_unstable();
-    }
-    let counted = &rows[..needed.min(n)];
-    let (mut sum, mut squares, mut back) = (0i32, 0i32, 0i32);
-    for &r in counted {
-        sum += r;
-        squares += r * r;
-        back = back.max(r);
-    }
+        let (mut sum, mut squares, mut back) = (0i32, 0i32, 0i32);
+        for &r in &rows[..needed] {
+            sum += r;
+            squares += r * r;
+            back = back.max(r);
+        }
+        (sum, squares, back, lateral, jumps)
+    };
     let parts = CostParts {
         sum,
         squares,
@@ -328,6 +334,29 @@ fn cost_parts_on(position: &Position, colour: Colour, board: &impl Held) -> (Cos
         jumps,
     };
     (parts, free_goal)
+}
+
+/// The sums of [`CostParts`] over every marble of `mine` (rows, squares,
+/// rearmost, lateral by `lateral` of a hole's index, and jumps), in one
+/// pass over the marbles.
+#[inline]
+fn whole_sums(
+    t: &ColourTables,
+    mine: Bitboard,
+    board: &impl Held,
+    lateral: impl Fn(usize) -> i32,
+) -> (i32, i32, i32, i32, i32) {
+    let (mut sum, mut squares, mut back, mut lat, mut jumps) = (0i32, 0i32, 0i32, 0i32, 0i32);
+    mine.for_each_hole(|h| {
+        let i = h.index();
+        let r = t.rows_to_go[i] as i32;
+        sum += r;
+        squares += r * r;
+        back = back.max(r);
+        lat += lateral(i);
+        jumps += ready_jumps(t, i, board);
+    });
+    (sum, squares, back, lat, jumps)
 }
 
 /// The cost of `colour` (neither arrived nor eliminated) from its parts,

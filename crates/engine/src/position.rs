@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
 use crate::error::{IllegalMove, SetupError};
-use crate::geometry::{distance_to_home_of, neighbours};
+use crate::geometry::{distance_to_home_of, neighbours, STEP_MASKS};
 use crate::movegen::{self, MoveContext};
 use crate::moves::{Move, MovePath};
 use crate::outcome::{EndReason, Outcome};
@@ -294,11 +294,26 @@ impl Position {
 
     /// Whether `colour` has at least one move.
     pub fn has_move(&self, colour: Colour) -> bool {
-        let ctx = self.context(colour);
         let mine = self.boards[colour.index()];
-        // A step of any marble answers without searching a jump flood.
-        mine.any_hole(|from| movegen::marble_has_step(&ctx, from))
-            || mine.any_hole(|from| movegen::marble_has_move(&ctx, from))
+        // A step of any marble answers without searching a jump flood,
+        // nor making the whole move context: a marble may step to a free
+        // hole where a move may end, inside its goal only if it is there.
+        let goal = self.variant.goal(colour);
+        let free = self.variant.allowed_ends(colour) & !self.occupied;
+        let free_in_goal = free & goal;
+        let step = mine.any_hole(|from| {
+            let to = if goal.contains(from) {
+                free_in_goal
+            } else {
+                free
+            };
+            STEP_MASKS[from.index()] & to.0 != 0
+        });
+        if step {
+            return true;
+        }
+        let ctx = self.context(colour);
+        mine.any_hole(|from| movegen::marble_has_move(&ctx, from))
     }
 
     /// Whether `mv` is a legal move of the player to move.

@@ -43,7 +43,7 @@ use crate::tree_shape::TreeShape;
 use candidates::{bring_best_forward, unordered_candidates};
 use choice::{best_scored, mean_bounds};
 use logistic::LogisticMemo;
-use node::{Node, UNKNOWN};
+use node::{inv_sqrt_visits, sqrt_ln_visits, Node, UNKNOWN};
 use playout::playout_move;
 use stella_engine::{Colour, Hole, Move, Position};
 
@@ -431,7 +431,7 @@ impl Mcts {
             n.visits += 1;
             n.value += values[n.mover as usize];
             n.mean = n.value / f64::from(n.visits);
-            n.inv_sqrt_visits = (f64::from(n.visits).sqrt().recip()) as f32;
+            n.inv_sqrt_visits = inv_sqrt_visits(n.visits);
         }
         self.visited = visited;
     }
@@ -446,8 +446,17 @@ impl Mcts {
     /// Adds the next candidate child of `node` if its visits allow one more.
     fn widen(&mut self, node: u32) {
         let n = &self.nodes[node as usize];
-        let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
-        if n.children as usize >= allowed {
+        let full = if self.config.widening == 1.0 {
+            // `1 + ⌊√n⌋` children: full once the children's count squared
+            // exceeds the visits (the same test, in whole numbers: a
+            // correctly rounded square root is below a whole `c` exactly
+            // when its square is).
+            u64::from(n.children) * u64::from(n.children) > u64::from(n.visits)
+        } else {
+            let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
+            n.children as usize >= allowed
+        };
+        if full {
             return;
         }
         self.add_child(node);
@@ -543,7 +552,6 @@ impl Mcts {
     /// small differences still count where the logistic saturates (a player
     /// far behind or far ahead).
     fn select(&mut self, node: u32) -> Option<u32> {
-        let parent_visits = self.nodes[node as usize].visits.max(1) as f64;
         let children = self.children_of(node);
         let block = &self.nodes[children.start as usize..children.end as usize];
         let (lo, hi) = match mean_bounds(block) {
@@ -557,7 +565,7 @@ impl Mcts {
         };
         // q + c·√(ln N / n), with 1/span and c·√(ln N) taken out of the loop.
         let to_unit = span.recip();
-        let reach = exploration * parent_visits.ln().sqrt();
+        let reach = exploration * sqrt_ln_visits(self.nodes[node as usize].visits);
         let score = |n: &Node| (n.mean - lo) * to_unit + reach * f64::from(n.inv_sqrt_visits);
         best_scored(block, score).map(|k| children.start + k as u32)
     }
@@ -589,13 +597,21 @@ impl Mcts {
     fn evaluate(&self, pos: &Position) -> [f64; 6] {
         let n = self.units.len();
         let over = pos.is_over();
-        let mut costs = [0f64; 6];
+        // Costs are whole numbers: kept as integers, so that a pair's cost
+        // difference is one subtraction and finds its logistic without a
+        // conversion (the values are those of the same sums in floating
+        // point, exact at these sizes).
+        let mut costs = [0i32; 6];
         let mut places = [0u8; 6];
         let mut in_goal = [0i32; 6];
+        // The weight of a marble of lead in goal, 0 before the last rounds.
+        let late = late_round_term(pos, 1);
         // The board read once for every colour's jump term.
         let board = board_bytes(if over { 0 } else { pos.occupied().0 });
+        let mut any_place = 0u8;
         for (i, u) in self.units.iter().enumerate() {
             places[i] = pos.place(u[0]);
+            any_place |= places[i];
             if over {
                 continue;
             }
@@ -603,11 +619,13 @@ impl Mcts {
                 .iter()
                 .map(|&c| cost_on(pos, c, &self.weights, &board))
                 .sum();
-            costs[i] = (c + self.noise_of(pos.hash(), i)) as f64;
-            in_goal[i] = u.iter().map(|&c| pos.marbles_in_goal(c) as i32).sum();
+            costs[i] = c + self.noise_of(pos.hash(), i);
+            if late != 0 {
+                in_goal[i] = u.iter().map(|&c| pos.marbles_in_goal(c) as i32).sum();
+            }
         }
         if !over {
-            costs[self.unit_of[pos.turn().index()]] -= self.weights.tempo as f64;
+            costs[self.unit_of[pos.turn().index()]] -= self.weights.tempo;
         }
         let free_best = (1..=n as u8)
             .find(|p| !places[..n].contains(p))
@@ -615,20 +633,27 @@ impl Mcts {
         let mut unit_values = [0f64; 6];
         for i in 0..n {
             let mut sum = 0.0;
-            for j in (0..n).filter(|&j| j != i) {
-                sum += match (places[i], places[j]) {
-                    (0, 0) => {
-                        let d = costs[j] - costs[i]
-                            + late_round_term(pos, in_goal[i] - in_goal[j]) as f64;
-                        self.logistic.of(d)
-                    }
-                    (0, p) => f64::from(p >= free_best),
-                    (p, 0) => f64::from(p < free_best),
-                    (a, b) => f64::from(a < b) + 0.5 * f64::from(a == b),
-                };
+            if any_place == 0 {
+                // No place decided: every pair stands by its cost difference.
+                for j in (0..n).filter(|&j| j != i) {
+                    sum += self
+                        .logistic
+                        .of(costs[j] - costs[i] + (in_goal[i] - in_goal[j]) * late);
+                }
+            } else {
+                for j in (0..n).filter(|&j| j != i) {
+                    sum += match (places[i], places[j]) {
+                        (0, 0) => self
+                            .logistic
+                            .of(costs[j] - costs[i] + (in_goal[i] - in_goal[j]) * late),
+                        (0, p) => f64::from(p >= free_best),
+                        (p, 0) => f64::from(p < free_best),
+                        (a, b) => f64::from(a < b) + 0.5 * f64::from(a == b),
+                    };
+                }
             }
-            let progress =
-                self.config.progress_scale / (self.config.progress_scale + costs[i].max(0.0));
+            let progress = self.config.progress_scale
+                / (self.config.progress_scale + f64::from(costs[i]).max(0.0));
             unit_values[i] = if over {
                 if n > 1 {
                     sum / (n - 1) as f64

@@ -1,6 +1,7 @@
 //! A node of the tree: the move that led to it, its statistics, and where
 //! its children and position are kept.
 
+use std::sync::OnceLock;
 use stella_engine::{Colour, Move};
 
 /// "No node" in the tree's links.
@@ -59,10 +60,52 @@ impl Node {
     }
 }
 
+/// Visit counts below this read their `1/√visits` and `√(ln visits)`
+/// from tables ([`inv_sqrt_visits`], [`sqrt_ln_visits`]).
+const TABLED: usize = 4_096;
+
+/// `1/√visits` as a 32-bit float, as [`Node::inv_sqrt_visits`] keeps it:
+/// read from a table made once for small counts (the same expression,
+/// so the same bits), computed above.
+#[inline]
+pub(super) fn inv_sqrt_visits(visits: u32) -> f32 {
+    static TABLE: OnceLock<Box<[f32]>> = OnceLock::new();
+    let of = |v: u32| (f64::from(v).sqrt().recip()) as f32;
+    let table = TABLE.get_or_init(|| (0..TABLED as u32).map(of).collect());
+    match table.get(visits as usize) {
+        Some(&known) => known,
+        None => of(visits),
+    }
+}
+
+/// `√(ln visits)` of a node's visits (at least 1), the factor of the
+/// exploration term: read from a table made once for small counts (the
+/// same expression, so the same bits), computed above.
+#[inline]
+pub(super) fn sqrt_ln_visits(visits: u32) -> f64 {
+    static TABLE: OnceLock<Box<[f64]>> = OnceLock::new();
+    let of = |v: u32| f64::from(v.max(1)).ln().sqrt();
+    let table = TABLE.get_or_init(|| (0..TABLED as u32).map(of).collect());
+    match table.get(visits as usize) {
+        Some(&known) => known,
+        None => of(visits),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use stella_engine::Position;
+
+    #[test]
+    fn tabled_roots_are_the_computed_ones_to_the_bit() {
+        for v in (0..2 * TABLED as u32).chain([u32::MAX - 1, u32::MAX]) {
+            let inv = (f64::from(v).sqrt().recip()) as f32;
+            assert_eq!(inv_sqrt_visits(v).to_bits(), inv.to_bits(), "{v}");
+            let root_ln = f64::from(v.max(1)).ln().sqrt();
+            assert_eq!(sqrt_ln_visits(v).to_bits(), root_ln.to_bits(), "{v}");
+        }
+    }
 
     #[test]
     fn a_tree_node_stays_small() {
