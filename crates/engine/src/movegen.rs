@@ -219,13 +219,20 @@ pub fn count_marble_moves(ctx: &MoveContext, from: Hole) -> u32 {
 /// Whether the marble on `from` has a step (a free neighbour it may end on).
 #[inline]
 pub fn marble_has_step(ctx: &MoveContext, from: Hole) -> bool {
-    let region = if ctx.goal.contains(from) {
-        ctx.goal
+    has_step_to(from, ctx.allowed & !ctx.occupied, ctx.goal)
+}
+
+/// Whether the marble on `from` can step to one of the `free` holes (the
+/// empty ones where a move may end): inside `goal` only, for a marble
+/// already there. Needs no whole [`MoveContext`].
+#[inline]
+pub fn has_step_to(from: Hole, free: Bitboard, goal: Bitboard) -> bool {
+    let region = if goal.contains(from) {
+        goal
     } else {
         Bitboard::ALL
     };
-    let steps = Bitboard(STEP_MASKS[from.index()]) & !ctx.occupied & ctx.allowed & region;
-    !steps.is_empty()
+    !(Bitboard(STEP_MASKS[from.index()]) & free & region).is_empty()
 }
 
 /// Whether the marble on `from` has any move (fast path: a free step).

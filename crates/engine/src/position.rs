@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
 use crate::error::{IllegalMove, SetupError};
-use crate::geometry::{distance_to_home_of, neighbours, STEP_MASKS};
+use crate::geometry::{distance_to_home_of, neighbours};
 use crate::movegen::{self, MoveContext};
 use crate::moves::{Move, MovePath};
 use crate::outcome::{EndReason, Outcome};
@@ -300,16 +300,7 @@ impl Position {
         // hole where a move may end, inside its goal only if it is there.
         let goal = self.variant.goal(colour);
         let free = self.variant.allowed_ends(colour) & !self.occupied;
-        let free_in_goal = free & goal;
-        let step = mine.any_hole(|from| {
-            let to = if goal.contains(from) {
-                free_in_goal
-            } else {
-                free
-            };
-            STEP_MASKS[from.index()] & to.0 != 0
-        });
-        if step {
+        if mine.any_hole(|from| movegen::has_step_to(from, free, goal)) {
             return true;
         }
         let ctx = self.context(colour);
