@@ -24,6 +24,7 @@
 //!
 //! [`eval::cost`]: crate::eval::cost
 
+mod buffers;
 mod candidates;
 mod choice;
 mod logistic;
@@ -40,6 +41,7 @@ use crate::repetition::GameHistory;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tree_shape::TreeShape;
+use buffers::Buffers;
 use candidates::{bring_best_forward, unordered_candidates};
 use choice::{best_scored, mean_bounds};
 use logistic::LogisticMemo;
@@ -211,11 +213,18 @@ impl Mcts {
         // The root's move is never read: any hole stands in for it.
         let any = Hole::all().next().expect("a board has holes");
         let root = Node::new(Move::new(any, any), position.turn(), 0);
+        let Buffers {
+            mut nodes,
+            mut positions,
+            arena,
+        } = Buffers::take();
+        nodes.push(root);
+        positions.push(*position);
         Mcts {
             root: *position,
-            nodes: vec![root],
-            positions: vec![*position],
-            arena: Vec::new(),
+            nodes,
+            positions,
+            arena,
             history: GameHistory::new(history),
             path: Vec::with_capacity(64),
             visited: Vec::with_capacity(64),
@@ -683,6 +692,18 @@ impl Mcts {
         z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         z ^= z >> 29;
         (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
+    }
+}
+
+impl Drop for Mcts {
+    /// Keeps the tree's lists for this thread's next search.
+    fn drop(&mut self) {
+        Buffers {
+            nodes: std::mem::take(&mut self.nodes),
+            positions: std::mem::take(&mut self.positions),
+            arena: std::mem::take(&mut self.arena),
+        }
+        .give_back();
     }
 }
 
