@@ -746,6 +746,22 @@ mod tests {
     }
 
     #[test]
+    fn a_search_on_the_lists_of_an_earlier_one_grows_the_same_tree() {
+        // The first search of each pair may get fresh lists or kept ones;
+        // the second always gets the lists the first left, full of its
+        // nodes and positions. Both must grow the same tree.
+        let games = [
+            greedy_game(Variant::Classic3, 30),
+            greedy_game(Variant::Classic6, 30),
+        ];
+        for pos in games.iter().flat_map(|g| g.iter().step_by(10)) {
+            let first = search(pos, 3, 400);
+            let _other = search(&games[1][5], 9, 700);
+            assert_eq!(search(pos, 3, 400), first, "{pos}");
+        }
+    }
+
+    #[test]
     fn plays_a_legal_move_and_never_eliminates_unless_forced() {
         // Past the deadline white's j5 could step back home into j4 or k4.
         let pos: Position = "classic-3 white 32 white:j5,e15,e16,f14,f15,f16,g14,g15,h14,i9 \
