@@ -24,6 +24,7 @@
 //!
 //! [`eval::cost`]: crate::eval::cost
 
+mod buffers;
 mod candidates;
 mod choice;
 mod logistic;
@@ -40,6 +41,7 @@ use crate::repetition::GameHistory;
 use crate::rng::Rng;
 use crate::search::estimate_moves_left;
 use crate::tree_shape::TreeShape;
+use buffers::Buffers;
 use candidates::{bring_best_forward, unordered_candidates};
 use choice::{best_scored, mean_bounds};
 use logistic::LogisticMemo;
@@ -211,11 +213,18 @@ impl Mcts {
         // The root's move is never read: any hole stands in for it.
         let any = Hole::all().next().expect("a board has holes");
         let root = Node::new(Move::new(any, any), position.turn(), 0);
+        let Buffers {
+            mut nodes,
+            mut positions,
+            arena,
+        } = Buffers::take();
+        nodes.push(root);
+        positions.push(*position);
         Mcts {
             root: *position,
-            nodes: vec![root],
-            positions: vec![*position],
-            arena: Vec::new(),
+            nodes,
+            positions,
+            arena,
             history: GameHistory::new(history),
             path: Vec::with_capacity(64),
             visited: Vec::with_capacity(64),
@@ -686,6 +695,18 @@ impl Mcts {
     }
 }
 
+impl Drop for Mcts {
+    /// Keeps the tree's lists for this thread's next search.
+    fn drop(&mut self) {
+        Buffers {
+            nodes: std::mem::take(&mut self.nodes),
+            positions: std::mem::take(&mut self.positions),
+            arena: std::mem::take(&mut self.arena),
+        }
+        .give_back();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -722,6 +743,22 @@ mod tests {
         )
         .run(budget, &FrozenClock)
         .expect("a move")
+    }
+
+    #[test]
+    fn a_search_on_the_lists_of_an_earlier_one_grows_the_same_tree() {
+        // The first search of each pair may get fresh lists or kept ones;
+        // the second always gets the lists the first left, full of its
+        // nodes and positions. Both must grow the same tree.
+        let games = [
+            greedy_game(Variant::Classic3, 30),
+            greedy_game(Variant::Classic6, 30),
+        ];
+        for pos in games.iter().flat_map(|g| g.iter().step_by(10)) {
+            let first = search(pos, 3, 400);
+            let _other = search(&games[1][5], 9, 700);
+            assert_eq!(search(pos, 3, 400), first, "{pos}");
+        }
     }
 
     #[test]
