@@ -11,11 +11,11 @@
 //! its 5 s cap at more), so about 0.25 s at two units (1.6M nodes) and
 //! about 1.1 s at three to six units, as measured in CPU time in matches
 //! against it on a loaded machine, where its search also costs more. Below
-//! six units that is 320 000 iterations, most searches ending sooner, once
+//! six units that is 360 000 iterations, most searches ending sooner, once
 //! their most visited move can no longer be overtaken; at six, where the
-//! root's moves are halved round by round to the last one, it is 150 000,
-//! whose median search costs about as much CPU as the budget below six
-//! units (docs/benchmarks.md, "Levels").
+//! root's moves are halved round by round to the last one, it is 165 000.
+//! Each budget's median search costs about a second of CPU on the machines
+//! the matches ran on (docs/benchmarks.md, "Levels").
 //! Its one-second cap stays, and above two units it ends searches before
 //! their budget: natively those of the costlier positions, and in the
 //! browser's WebAssembly build (slower than native code) or on a slow or
@@ -177,8 +177,8 @@ pub const LEVELS: [Level; 8] = [
         level: 8,
         depth: None,
         nodes: Some(1_600_000),
-        tree: tree(320_000, WIDE_ROOT),
-        tree_six: tree(150_000, HALVING),
+        tree: tree(360_000, WIDE_ROOT),
+        tree_six: tree(165_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,
