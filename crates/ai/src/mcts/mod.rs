@@ -696,7 +696,7 @@ impl Mcts {
 }
 
 impl Drop for Mcts {
-    /// Keeps the tree's lists for this thread's next search.
+    /// Gives the tree's lists back to the process's pool for a later search.
     fn drop(&mut self) {
         Buffers {
             nodes: std::mem::take(&mut self.nodes),
