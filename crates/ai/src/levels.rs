@@ -5,24 +5,23 @@
 //! race solver's beam is, and the time cap it never exceeds.
 //!
 //! Work budgets, not time, make play deterministic given a seed and the same
-//! on every machine; the cap only guards slow hardware. Level 8's budgets
-//! are set natively: each takes on average up to a quarter of the previous
-//! level 8's time per move (commit f9a36c6: about 1 s of CPU at two units,
-//! its 5 s cap at more), so about 0.25 s at two units (1.6M nodes) and
-//! about 1.1 s at three to six units, as measured in CPU time in matches
-//! against it on a loaded machine, where its search also costs more. Below
-//! six units that is 360 000 iterations, most searches ending sooner, once
-//! their most visited move can no longer be overtaken; at six, where the
-//! root's moves are halved round by round to the last one, it is 165 000.
-//! Each budget's median search costs about a second of CPU on the machines
-//! the matches ran on (docs/benchmarks.md, "Levels").
-//! Its one-second cap stays, and above two units it ends searches before
-//! their budget: natively those of the costlier positions, and in the
-//! browser's WebAssembly build (slower than native code) or on a slow or
-//! busy machine more of them. Level 8 then plays the best move of the tree
-//! grown so far, so that there its play depends on the machine's speed.
-//! Each lower level answers faster (docs/benchmarks.md, "Levels" and "Time
-//! per move").
+//! on every machine; the cap only guards slow hardware. Level 8 takes a
+//! quarter of the previous level 8's time (commit f9a36c6, which took about
+//! 1 s of CPU at two units and ran to its 5 s cap at more). Natively its cap
+//! is a quarter of that cap, 1.25 s, and its budgets keep its average move at
+//! about a quarter of that level's average, as measured in CPU time in
+//! matches against it on a loaded machine: about 0.25 s at two units (1.6M
+//! nodes), and about 1 s at three to six. Below six units that is 420 000
+//! iterations, most searches ending sooner, once their most visited move can
+//! no longer be overtaken; at six, where the root's moves are halved round
+//! by round to the last one, it is 200 000 (docs/benchmarks.md, "Levels").
+//! In the browser its cap is one second. The WebAssembly build runs slower
+//! than native code, so there the cap ends most searches above two units
+//! before their budget, as it does natively on a slow or busy machine. Level
+//! 8 then plays the best move of the tree grown so far, so that there its
+//! play depends on the machine's speed. Each lower level answers faster, with
+//! the same cap in the browser as natively (docs/benchmarks.md, "Levels" and
+//! "Time per move").
 
 use crate::limits::Limits;
 use crate::tree_shape::TreeShape;
@@ -56,8 +55,12 @@ pub struct Level {
     pub tt_mb: usize,
     /// Widest beam of the race solver (0 = no race solver).
     pub race_width: usize,
-    /// The most time a move may take, in milliseconds.
+    /// The most time a move may take natively (server, engine protocol,
+    /// laboratory), in milliseconds.
     pub cap_ms: u64,
+    /// The most time a move may take in the browser's WebAssembly build, in
+    /// milliseconds: never more than [`Level::cap_ms`].
+    pub browser_cap_ms: u64,
 }
 
 /// The weakest level.
@@ -106,6 +109,7 @@ pub const LEVELS: [Level; 8] = [
         tt_mb: 1,
         race_width: 0,
         cap_ms: 300,
+        browser_cap_ms: 300,
     },
     Level {
         level: 2,
@@ -117,6 +121,7 @@ pub const LEVELS: [Level; 8] = [
         tt_mb: 1,
         race_width: 0,
         cap_ms: 300,
+        browser_cap_ms: 300,
     },
     Level {
         level: 3,
@@ -128,6 +133,7 @@ pub const LEVELS: [Level; 8] = [
         tt_mb: 2,
         race_width: 0,
         cap_ms: 400,
+        browser_cap_ms: 400,
     },
     Level {
         level: 4,
@@ -139,6 +145,7 @@ pub const LEVELS: [Level; 8] = [
         tt_mb: 4,
         race_width: 16,
         cap_ms: 500,
+        browser_cap_ms: 500,
     },
     Level {
         level: 5,
@@ -150,6 +157,7 @@ pub const LEVELS: [Level; 8] = [
         tt_mb: 8,
         race_width: 32,
         cap_ms: 600,
+        browser_cap_ms: 600,
     },
     Level {
         level: 6,
@@ -161,6 +169,7 @@ pub const LEVELS: [Level; 8] = [
         tt_mb: 16,
         race_width: 64,
         cap_ms: 700,
+        browser_cap_ms: 700,
     },
     Level {
         level: 7,
@@ -172,17 +181,19 @@ pub const LEVELS: [Level; 8] = [
         tt_mb: 32,
         race_width: 128,
         cap_ms: 800,
+        browser_cap_ms: 800,
     },
     Level {
         level: 8,
         depth: None,
         nodes: Some(1_600_000),
-        tree: tree(360_000, WIDE_ROOT),
-        tree_six: tree(165_000, HALVING),
+        tree: tree(420_000, WIDE_ROOT),
+        tree_six: tree(200_000, HALVING),
         noise: 0,
         tt_mb: 64,
         race_width: 256,
-        cap_ms: 1_000,
+        cap_ms: 1_250,
+        browser_cap_ms: 1_000,
     },
 ];
 
@@ -240,6 +251,8 @@ mod tests {
             let (lower, upper) = (Level::get(level - 1), Level::get(level));
             assert!(upper.noise <= lower.noise, "{level}");
             assert!(upper.cap_ms >= lower.cap_ms, "{level}");
+            assert!(upper.browser_cap_ms >= lower.browser_cap_ms, "{level}");
+            assert!(upper.browser_cap_ms <= upper.cap_ms, "{level}");
             assert!(upper.nodes >= lower.nodes, "{level}");
             for units in [3, 4, 6] {
                 let (lo, up) = (lower.tree(units), upper.tree(units));
@@ -254,7 +267,8 @@ mod tests {
                 }
             }
         }
-        assert_eq!(Level::get(MAX_LEVEL).cap_ms, 1_000);
+        let top = Level::get(MAX_LEVEL);
+        assert_eq!((top.cap_ms, top.browser_cap_ms), (1_250, 1_000));
     }
 
     #[test]
@@ -281,9 +295,13 @@ mod tests {
     #[test]
     fn a_lower_cap_replaces_the_levels_own() {
         let eight = Level::get(8);
-        assert_eq!(eight.capped(None).movetime_ms, Some(1_000));
+        assert_eq!(eight.capped(None).movetime_ms, Some(1_250));
         assert_eq!(eight.capped(Some(200)).movetime_ms, Some(200));
-        assert_eq!(eight.capped(Some(5_000)).movetime_ms, Some(1_000));
+        assert_eq!(eight.capped(Some(5_000)).movetime_ms, Some(1_250));
+        assert_eq!(
+            eight.capped(Some(eight.browser_cap_ms)).movetime_ms,
+            Some(1_000)
+        );
         assert_eq!(eight.limits().nodes, Some(1_600_000));
     }
 }

@@ -98,15 +98,16 @@ pub fn best_move_in_game(
 
 /// The tree search [`best_move_in_game`] runs beyond two units, alone (the
 /// race solver skipped) and with what it cost: the iterations it ran before
-/// its budget, its cap or a decided choice stopped it. `None` when there is
-/// no legal move.
+/// its budget, its cap (lowered to `max_ms` if given) or a decided choice
+/// stopped it. `None` when there is no legal move.
 pub fn tree_report_in_game(
     game: &Game,
     level: u8,
     seed: u64,
     clock: &dyn Clock,
+    max_ms: Option<u64>,
 ) -> Option<mcts::Report> {
-    with_game_request(game, level, seed, |r| r.tree_report(clock))
+    with_game_request(game, level, seed, |r| r.max_ms(max_ms).tree_report(clock))
 }
 
 /// `f` of the request for a move at `level` in `game`, with the game's

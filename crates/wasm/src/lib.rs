@@ -9,7 +9,7 @@ pub mod puzzle;
 pub mod view;
 
 use clock::BrowserClock;
-use stella_engine::{Game, MovePath, Position, Variant};
+use stella_engine::{Game, Move, MovePath, Position, Variant};
 use wasm_bindgen::prelude::*;
 
 fn js_err(e: impl std::fmt::Display) -> JsError {
@@ -65,11 +65,11 @@ impl WasmGame {
 
     /// The computer's move (`stella_ai`, level 1–8) for the seat to move, as a
     /// canonical path; the game's history counts for repetition. The level's
-    /// own time cap bounds the thinking (one second at level 8).
+    /// time cap in the browser bounds the thinking (one second at level 8).
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(&self, level: u8, seed: u64) -> Result<String, JsError> {
         let pos = self.game.position();
-        let mv = stella_ai::best_move_in_game(&self.game, level, seed, &BrowserClock::new(), None)
+        let mv = best_move_in_game(&self.game, level, seed)
             .ok_or_else(|| JsError::new("no legal move"))?;
         Ok(pos.path_of(&mv).to_string())
     }
@@ -80,8 +80,14 @@ impl WasmGame {
     /// stopped it (what the search-speed benchmark divides by its time).
     #[wasm_bindgen(js_name = treeSearch)]
     pub fn tree_search(&self, level: u8, seed: u64) -> Result<String, JsError> {
-        let report = stella_ai::tree_report_in_game(&self.game, level, seed, &BrowserClock::new())
-            .ok_or_else(|| JsError::new("no legal move"))?;
+        let report = stella_ai::tree_report_in_game(
+            &self.game,
+            level,
+            seed,
+            &BrowserClock::new(),
+            Some(browser_cap_ms(level)),
+        )
+        .ok_or_else(|| JsError::new("no legal move"))?;
         let view = TreeSearchView {
             path: self.game.position().path_of(&report.best).to_string(),
             iterations: report.iterations,
@@ -101,12 +107,25 @@ struct TreeSearchView {
 
 /// The computer's move in a game as a canonical path, `None` without a legal move.
 pub fn best_path_in_game(game: &Game, level: u8, seed: u64) -> Option<String> {
-    let mv = stella_ai::best_move_in_game(game, level, seed, &BrowserClock::new(), None)?;
+    let mv = best_move_in_game(game, level, seed)?;
     Some(game.position().path_of(&mv).to_string())
 }
 
+/// The most time `level` may think in the browser, in milliseconds.
+fn browser_cap_ms(level: u8) -> u64 {
+    stella_ai::Level::get(level).browser_cap_ms
+}
+
+/// The computer's move in a game within the level's time cap in the browser.
+fn best_move_in_game(game: &Game, level: u8, seed: u64) -> Option<Move> {
+    let cap = Some(browser_cap_ms(level));
+    stella_ai::best_move_in_game(game, level, seed, &BrowserClock::new(), cap)
+}
+
 fn best_move_in(pos: &Position, level: u8, seed: u64) -> Result<String, JsError> {
-    let mv = stella_ai::best_move(pos, level, seed, &BrowserClock::new())
+    let mv = stella_ai::Request::new(pos, level, seed)
+        .max_ms(Some(browser_cap_ms(level)))
+        .choose(&BrowserClock::new())
         .ok_or_else(|| JsError::new("no legal move"))?;
     Ok(pos.path_of(&mv).to_string())
 }
