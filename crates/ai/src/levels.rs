@@ -2,7 +2,8 @@
 //! how it searches at two units (alpha-beta, by depth or nodes), at three to
 //! five units and at six (Monte Carlo tree search, by iterations and tree
 //! shape), how much seeded noise it adds to the evaluation, how wide its
-//! race solver's beam is, and the time cap it never exceeds.
+//! race solver's beam is, and the time caps it never exceeds, natively and
+//! in the browser.
 //!
 //! Work budgets, not time, make play deterministic given a seed and the same
 //! on every machine; the cap only guards slow hardware. Level 8 takes a
