@@ -12,7 +12,7 @@
 //! is a quarter of that cap, 1.25 s, and its budgets keep its average move at
 //! about a quarter of that level's average, as measured in CPU time in
 //! matches against it on a loaded machine: about 0.25 s at two units (1.6M
-//! nodes), and about 1 s at three to six. Below six units that is 420 000
+//! nodes), and about 1 s at three to six. Below six units that is 450 000
 //! iterations, most searches ending sooner, once their most visited move can
 //! no longer be overtaken; at six, where the root's moves are halved round
 //! by round to the last one, it is 200 000 (docs/benchmarks.md, "Levels").
@@ -188,7 +188,7 @@ pub const LEVELS: [Level; 8] = [
         level: 8,
         depth: None,
         nodes: Some(1_600_000),
-        tree: tree(420_000, WIDE_ROOT),
+        tree: tree(450_000, WIDE_ROOT),
         tree_six: tree(200_000, HALVING),
         noise: 0,
         tt_mb: 64,
