@@ -116,7 +116,7 @@ fn a_stop_ends_a_level_s_search_at_every_table_size_and_is_cleared() {
         let mut engine = Engine::new();
         let mut out = Vec::new();
         // Every clock reading advances 1 ms; level 8 unstopped would read
-        // it until its one-second cap.
+        // it until its native cap of 1.25 s.
         let clock = StepClock::new(1.0);
         engine
             .handle(&format!("variant {variant}"), &mut out, &clock)
