@@ -87,11 +87,6 @@ impl Engine {
         }
     }
 
-    /// The game as set up so far.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
     /// The stop flag (set it from another thread to answer `stop`): every
     /// `go` reads the time through a [`StopClock`] on it, and clears it
     /// when its search ends.

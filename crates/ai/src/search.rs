@@ -61,9 +61,6 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// A callback receiving each completed depth.
-pub type InfoCallback = Box<dyn FnMut(&Info)>;
-
 /// Settings of a searcher that stay across searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -100,7 +97,6 @@ impl Default for Settings {
 pub struct Searcher {
     settings: Settings,
     tt: Table,
-    info: Option<InfoCallback>,
     game_history: GameHistory,
     // Per search.
     root: Colour,
@@ -168,7 +164,6 @@ impl Searcher {
         Searcher {
             settings,
             tt: Table::new(settings.tt_mb),
-            info: None,
             game_history: GameHistory::new(&[]),
             root: Colour::White,
             root_key: 0,
@@ -228,16 +223,6 @@ impl Searcher {
         self.settings.race_width = width;
     }
 
-    /// Calls `f` after every completed depth.
-    pub fn set_info(&mut self, f: InfoCallback) {
-        self.info = Some(f);
-    }
-
-    /// Removes the info callback.
-    pub fn clear_info(&mut self) {
-        self.info = None;
-    }
-
     /// The hashes of the game's positions so far (the current one included),
     /// so that the search sees threefold repetitions.
     pub fn set_game_history(&mut self, hashes: &[u64]) {
@@ -266,15 +251,7 @@ impl Searcher {
         limits: Limits,
         clock: &dyn Clock,
     ) -> Option<SearchResult> {
-        let mut callback = self.info.take();
-        let mut none = |_: &Info| {};
-        let on_info: &mut dyn FnMut(&Info) = match callback.as_mut() {
-            Some(f) => f.as_mut(),
-            None => &mut none,
-        };
-        let result = self.search_with(position, limits, clock, on_info);
-        self.info = callback;
-        result
+        self.search_with(position, limits, clock, &mut |_| {})
     }
 
     /// As [`Searcher::search`], reporting each completed depth to `on_info`.
@@ -957,12 +934,34 @@ pub fn estimate_moves_left(position: &Position) -> u32 {
         .iter()
         .map(|h| t.rows_to_go[h.index()] as u32)
         .sum();
-    (rows.saturating_sub(t.min_sum_10) / 3 + 6).max(10)
+    let least = if position.variant().marbles() == 15 {
+        t.min_sum_15
+    } else {
+        t.min_sum_10
+    };
+    (rows.saturating_sub(least) / 3 + 6).max(10)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A player whose marbles fill its goal has the fewest moves left, with
+    /// ten marbles and with fifteen, and one at its start has more.
+    #[test]
+    fn moves_left_reach_the_floor_with_every_marble_in_the_goal() {
+        use stella_engine::{Setup, Variant};
+        for variant in [Variant::Classic2, Variant::Fifteen2] {
+            let mut setup = Setup::empty(variant);
+            setup.marbles[Colour::White.index()] = variant.goal(Colour::White);
+            let arrived = Position::from_setup(&setup).unwrap();
+            assert_eq!(estimate_moves_left(&arrived), 10, "{variant}");
+            assert!(
+                estimate_moves_left(&Position::start(variant)) > 20,
+                "{variant}"
+            );
+        }
+    }
 
     /// Past the deadline a move back into the home is dropped unless all
     /// are; before it nothing is dropped (no move eliminates then).

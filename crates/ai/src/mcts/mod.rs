@@ -122,14 +122,8 @@ impl Default for Config {
 pub struct Report {
     /// The move chosen (the most visited root child).
     pub best: Move,
-    /// Its mean value for the player to move, in `[0, 1]`.
-    pub value: f64,
     /// Iterations run.
     pub iterations: u64,
-    /// Nodes in the tree.
-    pub tree_nodes: usize,
-    /// Moves played in the tree and in playouts.
-    pub plies: u64,
 }
 
 /// Limits of one search.
@@ -186,7 +180,6 @@ pub struct Mcts {
     logistic: LogisticMemo,
     units: Vec<Vec<Colour>>,
     unit_of: [usize; 6],
-    plies: u64,
     /// The only moves the root may play, when restricted.
     root_only: Option<Vec<Move>>,
 }
@@ -237,7 +230,6 @@ impl Mcts {
             logistic: LogisticMemo::new(config.scale),
             units,
             unit_of,
-            plies: 0,
             root_only: None,
         }
     }
@@ -265,10 +257,7 @@ impl Mcts {
             1 => {
                 return Some(Report {
                     best: self.arena[self.nodes[0].arena_start as usize],
-                    value: 0.5,
                     iterations: 0,
-                    tree_nodes: 1,
-                    plies: 0,
                 })
             }
             _ => {}
@@ -293,10 +282,7 @@ impl Mcts {
         let node = &self.nodes[best as usize];
         Some(Report {
             best: node.mv,
-            value: node.mean,
             iterations: done,
-            tree_nodes: self.positions.len(),
-            plies: self.plies,
         })
     }
 
@@ -430,7 +416,6 @@ impl Mcts {
             let Some(child) = forced.or_else(|| self.select(node)) else {
                 break self.evaluate(self.position(node));
             };
-            self.plies += 1;
             self.path.push(self.position(child).hash());
             node = child;
             visited.push(node);
@@ -591,7 +576,6 @@ impl Mcts {
                 return;
             };
             pos.play_unchecked(&mv);
-            self.plies += 1;
         }
     }
 
