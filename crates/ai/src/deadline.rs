@@ -188,7 +188,7 @@ pub(crate) fn exit_steps_sum(blocked: Bitboard, home: Bitboard, at_home: Bitboar
 
 /// Steps a marble at `from` needs to reach a hole outside `home` over the holes
 /// not in `blocked`, or `None` when it is walled in.
-pub fn exit_steps(blocked: Bitboard, home: Bitboard, from: Hole) -> Option<u32> {
+pub(crate) fn exit_steps(blocked: Bitboard, home: Bitboard, from: Hole) -> Option<u32> {
     let mut seen = Bitboard::from_hole(from);
     let mut frontier = seen;
     let mut steps = 0;
@@ -213,7 +213,7 @@ pub fn exit_steps(blocked: Bitboard, home: Bitboard, from: Hole) -> Option<u32> 
 /// A marble needs one move if it has a move out, else its steps to the edge
 /// of home, counting the player's other home marbles as passable (they leave
 /// first); a marble walled in by other players' marbles does not count.
-pub fn deadline_moves(position: &Position, moves: Vec<Move>) -> Vec<Move> {
+pub(crate) fn deadline_moves(position: &Position, moves: Vec<Move>) -> Vec<Move> {
     if !deadline_near(position) {
         return moves;
     }

@@ -396,17 +396,20 @@ pub fn unit_of(position: &Position, colour: Colour) -> Vec<Colour> {
     }
 }
 
-/// The value of the position for `colour`'s unit: the mean over the other
-/// units of the pair value (decided places as ±[`WIN`], else cost difference,
-/// our own cost weighed [`Weights::drive`] percent more). With drive a
-/// balanced position is worth about minus [`drive_offset`]; a search adds
-/// its root's offset to undecided values.
-pub fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
+/// [`value_with`] computing each cost afresh: the reference the tests check
+/// the memories of costs against.
+#[cfg(test)]
+pub(crate) fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
     value_with(position, colour, w, &mut |c| cost(position, c, w))
 }
 
-/// [`value_for`] with each colour's cost from `cost_of` (which must answer
-/// [`cost`] of `position` under `w`: a memory of costs, say).
+/// The value of the position for `colour`'s unit: the mean over the other
+/// units of the pair value (decided places as ±[`WIN`], else cost difference,
+/// our own cost weighed [`Weights::drive`] percent more), with each colour's
+/// cost from `cost_of` (which must answer [`cost`] of `position` under `w`: a
+/// memory of costs, say). With drive a balanced position is worth about
+/// minus [`drive_offset`]; a search adds its root's offset to undecided
+/// values.
 pub(crate) fn value_with(
     position: &Position,
     colour: Colour,

@@ -9,7 +9,7 @@ use crate::tables::tables;
 use stella_engine::{Move, Position};
 
 /// Rows towards the goal tip that `mv` gains for the player to move.
-pub fn gain(position: &Position, mv: &Move) -> i32 {
+pub(crate) fn gain(position: &Position, mv: &Move) -> i32 {
     let t = tables(position.turn());
     t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32
 }

@@ -137,7 +137,12 @@ pub fn judge_move(
 /// In a race, a shortest finish of `pos` found within `nodes` nodes and how
 /// many moves `mv` surely loses against it; `None` outside a race or when
 /// the solver finds no finish.
-pub fn race_view(pos: &Position, mv: Move, nodes: u64, clock: &dyn Clock) -> Option<RaceView> {
+pub(crate) fn race_view(
+    pos: &Position,
+    mv: Move,
+    nodes: u64,
+    clock: &dyn Clock,
+) -> Option<RaceView> {
     if !is_race(pos) {
         return None;
     }

@@ -99,7 +99,7 @@ const fn tree(iterations: u64, shape: TreeShape) -> TreeLevel {
 }
 
 /// Every level, weakest first.
-pub const LEVELS: [Level; 8] = [
+pub(crate) const LEVELS: [Level; 8] = [
     Level {
         level: 1,
         depth: Some(1),

@@ -34,18 +34,18 @@
 
 #![forbid(unsafe_code)]
 
-pub mod brs;
-pub mod clock;
+pub(crate) mod brs;
+pub(crate) mod clock;
 mod cost_memo;
 pub mod deadline;
 mod dispatch;
-pub mod eval;
+pub(crate) mod eval;
 pub mod greedy;
 pub mod ida;
 pub mod judgement;
 mod leaf_cache;
 pub mod levels;
-pub mod limits;
+pub(crate) mod limits;
 pub mod mcts;
 pub mod multipv;
 mod ordering;
@@ -54,15 +54,15 @@ pub mod protocol;
 pub mod race;
 mod reductions;
 mod repetition;
-pub mod request;
+pub(crate) mod request;
 pub mod rng;
-pub mod search;
+pub(crate) mod search;
 pub mod stop_clock;
 pub mod stop_gate;
-pub mod strategy;
+pub(crate) mod strategy;
 pub mod tables;
-pub mod tree_shape;
-pub mod tt;
+pub(crate) mod tree_shape;
+pub(crate) mod tt;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;

@@ -70,7 +70,7 @@ pub fn top_lines(
 /// The score of playing `mv` in `position`, searched within `limits`, or
 /// `None` when the search would not consider it (an illegal move, or one
 /// that eliminates its player while another move does not).
-pub fn line_of_move(
+pub(crate) fn line_of_move(
     searcher: &mut Searcher,
     position: &Position,
     mv: Move,

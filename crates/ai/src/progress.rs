@@ -117,7 +117,7 @@ impl Progress {
 
 /// The moves of `moves` that are in `only`, in their order; all of `moves`
 /// when none is (a restriction never leaves a player without a move).
-pub fn restrict(moves: Vec<Move>, only: &[Move]) -> Vec<Move> {
+pub(crate) fn restrict(moves: Vec<Move>, only: &[Move]) -> Vec<Move> {
     if moves.iter().any(|m| only.contains(m)) {
         moves.into_iter().filter(|m| only.contains(m)).collect()
     } else {

@@ -8,7 +8,7 @@
 //! while time allows and the shortest plan wins. Plans are checked move by
 //! move with the engine's move generator. With [`is_race`] the two-player
 //! search hands over to it once the armies have passed each other, and with
-//! [`is_final_approach`] every strategy at bigger tables once the player to
+//! `is_final_approach` every strategy at bigger tables once the player to
 //! move has only a few marbles left to bring in.
 
 use crate::clock::Clock;
@@ -242,7 +242,7 @@ pub fn is_race(position: &Position) -> bool {
 
 /// Marbles outside its goal up to which a player at a table of more than two
 /// plays its final approach by single-agent search ([`is_final_approach`]).
-pub const FINAL_APPROACH_MARBLES: u32 = 3;
+pub(crate) const FINAL_APPROACH_MARBLES: u32 = 3;
 
 /// Whether the player to move, at a table of more than two players, is on
 /// its final approach: between one and [`FINAL_APPROACH_MARBLES`] marbles
@@ -252,7 +252,7 @@ pub const FINAL_APPROACH_MARBLES: u32 = 3;
 /// multi-player search plays the first move of the fastest plan instead,
 /// the other marbles taken as they stand. Never with the Masters swap, which
 /// the single-agent search does not play.
-pub fn is_final_approach(position: &Position) -> bool {
+pub(crate) fn is_final_approach(position: &Position) -> bool {
     let v = position.variant();
     if v.players() <= 2 || v.masters_swap() {
         return false;

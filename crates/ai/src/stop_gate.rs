@@ -61,7 +61,8 @@ impl StopGate {
     }
 
     /// Whether the search about to run (or running) has been stopped.
-    pub fn is_raised(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_raised(&self) -> bool {
         self.flag.load(Ordering::SeqCst)
     }
 }

@@ -8,7 +8,7 @@ use stella_engine::{Bitboard, Colour, Hole};
 
 /// The hole index standing for "no such line" in
 /// [`ColourTables::forward_jumps`]: past the 121 holes, never set on a board.
-pub const NO_LINE: u8 = 127;
+pub(crate) const NO_LINE: u8 = 127;
 
 /// Lookup tables of one colour.
 #[derive(Debug)]
@@ -23,7 +23,7 @@ pub struct ColourTables {
     /// As `min_sum_10`, for 15 marbles.
     pub min_sum_15: u32,
     /// Forward jump lines of each hole: `(over, land)` hole indices for the two
-    /// directions that gain a row towards the goal ([`NO_LINE`] = no such
+    /// directions that gain a row towards the goal (`NO_LINE` = no such
     /// line: bit 127 of a board, which no board sets, so no jump is seen
     /// along it).
     pub forward_jumps: [[(u8, u8); 2]; 121],

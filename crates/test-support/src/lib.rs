@@ -38,7 +38,7 @@ pub fn free_port() -> u16 {
 /// cluster).
 ///
 /// Each call takes the next `count` ports of a walk through
-/// [`LISTEN_PORTS`] that starts at a place set by the process id, so that
+/// `LISTEN_PORTS` that starts at a place set by the process id, so that
 /// test processes running side by side take different ports, and so that
 /// a later call in the same process never hands out a port of an earlier
 /// run, even one its server has not bound yet. Runs whose ports cannot all

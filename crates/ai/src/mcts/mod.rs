@@ -9,7 +9,7 @@
 //! moves of a position do not all have to be tried. Each iteration ends with
 //! a short epsilon-greedy playout (mostly the greedy move, sometimes a random
 //! forward one) cut after a few plies and a static evaluation: for every pair
-//! of units the logistic of their cost difference ([`eval::cost`]), decided
+//! of units the logistic of their cost difference (`eval::cost`), decided
 //! places counting as won or lost pairs, averaged per unit and blended with
 //! the unit's own progress so that a player far ahead still hurries home.
 //! Finished games are scored by their real places.
@@ -22,7 +22,6 @@
 //! overtaken within the iterations left stops there: it plays the move the
 //! whole budget would, sooner.
 //!
-//! [`eval::cost`]: crate::eval::cost
 
 mod buffers;
 mod candidates;

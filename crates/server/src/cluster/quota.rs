@@ -9,7 +9,7 @@
 //! - Every [`SYNC_EVERY`] each node writes what its own tables make their users hold
 //!   (each member [`HOLD_MS`] ahead) and takes out what they no longer hold, so a
 //!   table that starts or closes stops counting within a second.
-//! - A creation or a join first runs [`RESERVE`]: one Lua script, which Redis runs
+//! - A creation or a join first runs `RESERVE`: one Lua script, which Redis runs
 //!   alone, drops lapsed members, counts, and adds a pending member only when the
 //!   count is under the limit. Two nodes asking at once are therefore counted one
 //!   after the other: the limit is never passed, however the requests are spread.

@@ -145,7 +145,7 @@ impl Storage {
     /// games between the same players ending at once, on any node, each move the
     /// ratings exactly once; the applied `before`/`after` are what the seats and the
     /// history record. The rating rows are locked in the byte order of their user ids
-    /// (see [`Storage::lock_rating`]), so such games never deadlock on PostgreSQL.
+    /// (see `Storage::lock_rating`), so such games never deadlock on PostgreSQL.
     pub async fn finish_game(
         &self,
         game_id: &str,
