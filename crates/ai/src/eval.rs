@@ -73,84 +73,6 @@ impl Weights {
 /// (docs/experiments.md).
 const DRIVE: i32 = 30;
 
-impl Weights {
-    /// How many weights there are.
-    pub const COUNT: usize = 8;
-
-    /// The field names, in the order of [`Weights::to_array`].
-    pub const NAMES: [&'static str; Weights::COUNT] = [
-        "rows",
-        "squares",
-        "back",
-        "lateral",
-        "home_late",
-        "jump",
-        "tempo",
-        "drive",
-    ];
-
-    /// The weights as an array, in the order of [`Weights::NAMES`].
-    pub fn to_array(self) -> [i32; Weights::COUNT] {
-        [
-            self.rows,
-            self.squares,
-            self.back,
-            self.lateral,
-            self.home_late,
-            self.jump,
-            self.tempo,
-            self.drive,
-        ]
-    }
-
-    /// Weights from an array in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; Weights::COUNT]) -> Weights {
-        Weights {
-            rows: a[0],
-            squares: a[1],
-            back: a[2],
-            lateral: a[3],
-            home_late: a[4],
-            jump: a[5],
-            tempo: a[6],
-            drive: a[7],
-        }
-    }
-}
-
-/// Weights written as eight comma-separated integers in the order of
-/// [`Weights::NAMES`], e.g. `100,6,40,12,150,20,60,0`.
-impl std::fmt::Display for Weights {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let parts: Vec<String> = self.to_array().iter().map(|v| v.to_string()).collect();
-        f.write_str(&parts.join(","))
-    }
-}
-
-impl std::str::FromStr for Weights {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let parts: Vec<&str> = s.split(',').collect();
-        if parts.len() != Weights::COUNT {
-            return Err(format!(
-                "weights need {} comma-separated integers ({}), got {}",
-                Weights::COUNT,
-                Weights::NAMES.join(","),
-                parts.len()
-            ));
-        }
-        let mut a = [0i32; Weights::COUNT];
-        for (i, p) in parts.iter().enumerate() {
-            a[i] = p
-                .trim()
-                .parse()
-                .map_err(|_| format!("weight {} is not an integer: {p:?}", Weights::NAMES[i]))?;
-        }
-        Ok(Weights::from_array(a))
-    }
-}
-
 impl Default for Weights {
     fn default() -> Self {
         Weights::DEFAULT
@@ -582,15 +504,6 @@ pub fn drive_offset(position: &Position, colour: Colour, w: &Weights) -> i32 {
 mod tests {
     use super::*;
     use stella_engine::Variant;
-
-    #[test]
-    fn weights_round_trip_as_text_and_bad_text_names_the_field() {
-        let w = Weights::DEFAULT;
-        assert_eq!(w.to_string().parse::<Weights>().unwrap(), w);
-        assert!("1,2,3".parse::<Weights>().unwrap_err().contains("8"));
-        let e = "100,6,x,12,150,20,60,0".parse::<Weights>().unwrap_err();
-        assert!(e.contains("back"), "{e}");
-    }
 
     #[test]
     fn drive_weighs_our_own_progress_more() {

@@ -11,6 +11,7 @@ mod score;
 mod tally;
 mod thread_clock;
 mod tune;
+mod weight_text;
 
 /// Stella's laboratory: matches, tallies, tuning and load tests.
 #[derive(Parser)]

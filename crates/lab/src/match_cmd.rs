@@ -28,6 +28,7 @@ use stella_engine::{Colour, Game, Move, Record, Variant};
 use crate::cpu::{process_cpu_ms, thread_cpu_ms};
 use crate::score::{ends_line, pairwise_score, Summary};
 use crate::thread_clock::ThreadCpuClock;
+use crate::weight_text;
 
 /// Arguments of `stella-lab match`.
 #[derive(clap::Args)]
@@ -101,7 +102,7 @@ impl PlayerSpec {
             let mut style = Style::default();
             for part in parts {
                 if let Some(w) = part.strip_prefix("w=") {
-                    style.weights = w.parse().map_err(|e: String| anyhow!(e))?;
+                    style.weights = weight_text::parse(w).map_err(|e| anyhow!(e))?;
                 } else if let Some((key, _)) = part.split_once('=') {
                     bail!("unknown setting {key:?} in {s:?}: only w=WEIGHTS");
                 } else {

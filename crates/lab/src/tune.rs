@@ -31,6 +31,7 @@
 
 use crate::match_cmd::opening;
 use crate::score::pair_score;
+use crate::weight_text;
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -105,7 +106,7 @@ struct Config {
     opening: usize,
     seed: u64,
     start: Weights,
-    held: [bool; Weights::COUNT],
+    held: [bool; weight_text::COUNT],
     report_every: usize,
     out: Option<PathBuf>,
 }
@@ -137,18 +138,18 @@ impl Config {
             }
         }
         let start = match &args.start {
-            Some(s) => s.parse().map_err(|e: String| anyhow!("--start: {e}"))?,
+            Some(s) => weight_text::parse(s).map_err(|e| anyhow!("--start: {e}"))?,
             None => Weights::DEFAULT,
         };
-        let mut held = [false; Weights::COUNT];
+        let mut held = [false; weight_text::COUNT];
         for name in args.hold.iter().flat_map(|h| h.split(',')) {
-            let i = Weights::NAMES
+            let i = weight_text::NAMES
                 .iter()
                 .position(|n| *n == name)
                 .ok_or_else(|| {
                     anyhow!(
                         "--hold: no weight {name:?} (weights: {})",
-                        Weights::NAMES.join(",")
+                        weight_text::NAMES.join(",")
                     )
                 })?;
             held[i] = true;
@@ -183,10 +184,10 @@ struct Pair {
 /// The SPSA state: the current weights (unrounded) and the gain constants.
 #[derive(Clone, Debug)]
 struct Spsa {
-    theta: [f64; Weights::COUNT],
-    held: [bool; Weights::COUNT],
-    c: [f64; Weights::COUNT],
-    a: [f64; Weights::COUNT],
+    theta: [f64; weight_text::COUNT],
+    held: [bool; weight_text::COUNT],
+    c: [f64; weight_text::COUNT],
+    a: [f64; weight_text::COUNT],
     big_a: f64,
 }
 
@@ -202,8 +203,8 @@ fn lower_bound(i: usize) -> f64 {
 impl Spsa {
     /// A run of `iterations` iterations from `start` in which the weights
     /// marked in `held` are neither perturbed nor moved.
-    fn new(start: Weights, iterations: usize, held: [bool; Weights::COUNT]) -> Spsa {
-        let theta = start.to_array().map(f64::from);
+    fn new(start: Weights, iterations: usize, held: [bool; weight_text::COUNT]) -> Spsa {
+        let theta = weight_text::to_array(start).map(f64::from);
         let c = theta.map(|t| (t.abs() * C_FRACTION).max(C_MIN));
         let big_a = iterations as f64 / 10.0;
         let first_step = (4.0 / (iterations as f64).sqrt()).min(0.5);
@@ -218,28 +219,28 @@ impl Spsa {
     }
 
     /// Perturbation sizes at iteration `k`.
-    fn c_k(&self, k: usize) -> [f64; Weights::COUNT] {
+    fn c_k(&self, k: usize) -> [f64; weight_text::COUNT] {
         let decay = ((k + 1) as f64).powf(GAMMA);
         self.c.map(|c| (c / decay).max(C_FLOOR))
     }
 
     /// Step sizes at iteration `k`.
-    fn a_k(&self, k: usize) -> [f64; Weights::COUNT] {
+    fn a_k(&self, k: usize) -> [f64; weight_text::COUNT] {
         let decay = (self.big_a + (k + 1) as f64).powf(ALPHA);
         self.a.map(|a| a / decay)
     }
 
     /// `θ ± c_k·Δ`, rounded and kept within bounds, for the signs `delta`.
-    fn perturb(&self, k: usize, delta: [f64; Weights::COUNT], seed: u64) -> Pair {
+    fn perturb(&self, k: usize, delta: [f64; weight_text::COUNT], seed: u64) -> Pair {
         let c = self.c_k(k);
         let side = |sign: f64| {
-            let mut w = [0i32; Weights::COUNT];
-            for i in 0..Weights::COUNT {
+            let mut w = [0i32; weight_text::COUNT];
+            for i in 0..weight_text::COUNT {
                 let step = if self.held[i] { 0.0 } else { c[i] * delta[i] };
                 let v = (self.theta[i] + sign * step).round();
                 w[i] = v.max(lower_bound(i)) as i32;
             }
-            Weights::from_array(w)
+            weight_text::from_array(w)
         };
         Pair {
             plus: side(1.0),
@@ -252,8 +253,11 @@ impl Spsa {
     /// minus θ⁻'s) with the weights of `pair`.
     fn update(&mut self, k: usize, pair: &Pair, diff: f64) {
         let a = self.a_k(k);
-        let (plus, minus) = (pair.plus.to_array(), pair.minus.to_array());
-        for i in 0..Weights::COUNT {
+        let (plus, minus) = (
+            weight_text::to_array(pair.plus),
+            weight_text::to_array(pair.minus),
+        );
+        for i in 0..weight_text::COUNT {
             let spread = f64::from(plus[i] - minus[i]);
             if spread != 0.0 {
                 self.theta[i] = (self.theta[i] + a[i] * diff / spread).max(lower_bound(i));
@@ -263,12 +267,12 @@ impl Spsa {
 
     /// The current weights, rounded.
     fn weights(&self) -> Weights {
-        Weights::from_array(self.theta.map(|t| t.round() as i32))
+        weight_text::from_array(self.theta.map(|t| t.round() as i32))
     }
 }
 
 /// One random sign per weight, ±1.
-fn signs(rng: &mut Rng) -> [f64; Weights::COUNT] {
+fn signs(rng: &mut Rng) -> [f64; weight_text::COUNT] {
     let bits = rng.next_u64();
     std::array::from_fn(|i| if bits >> i & 1 == 1 { 1.0 } else { -1.0 })
 }
@@ -410,7 +414,7 @@ fn plus_share(
 
 /// Writes `weights` as one line of text to `path`.
 fn write_weights(path: &PathBuf, weights: Weights) -> anyhow::Result<()> {
-    std::fs::write(path, format!("{weights}\n"))
+    std::fs::write(path, format!("{}\n", weight_text::format(weights)))
         .with_context(|| format!("--out: writing {}", path.display()))
 }
 
@@ -420,8 +424,8 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     let mut spsa = Spsa::new(cfg.start, cfg.iterations, cfg.held);
     println!(
         "tuning {} from {} at {} level {}: {} iterations, seed {}",
-        Weights::NAMES.join(","),
-        cfg.start,
+        weight_text::NAMES.join(","),
+        weight_text::format(cfg.start),
         cfg.variant,
         cfg.level,
         cfg.iterations,
@@ -447,9 +451,11 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         &|pair, g| play_game(&cfg, pair, g),
         |k, s| {
             bar.inc(1);
-            bar.set_message(s.weights().to_string());
+            bar.set_message(weight_text::format(s.weights()));
             if (k + 1) % cfg.report_every == 0 {
-                bar.suspend(|| println!("iteration {}: {}", k + 1, s.weights()));
+                bar.suspend(|| {
+                    println!("iteration {}: {}", k + 1, weight_text::format(s.weights()))
+                });
                 if let Some(out) = &cfg.out {
                     write_error = write_weights(out, s.weights()).err().or(write_error.take());
                 }
@@ -461,7 +467,11 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         return Err(e);
     }
     let tuned = spsa.weights();
-    println!("tuned weights after {} iterations: {tuned}", cfg.iterations);
+    println!(
+        "tuned weights after {} iterations: {}",
+        cfg.iterations,
+        weight_text::format(tuned)
+    );
     if let Some(out) = &cfg.out {
         write_weights(out, tuned)?;
         println!("written to {}", out.display());
@@ -475,7 +485,7 @@ mod tests {
     use clap::Parser;
 
     /// No weight held.
-    const FREE: [bool; Weights::COUNT] = [false; Weights::COUNT];
+    const FREE: [bool; weight_text::COUNT] = [false; weight_text::COUNT];
 
     #[derive(Parser)]
     struct Cli {
@@ -493,12 +503,12 @@ mod tests {
     /// is than θ⁻ to `optimum` (relative squared distance), drawn from a
     /// generator seeded by the pair and the game.
     fn noisy_quadratic(
-        optimum: [f64; Weights::COUNT],
+        optimum: [f64; weight_text::COUNT],
     ) -> impl Fn(&Pair, usize) -> anyhow::Result<f64> + Sync {
         move |pair, g| {
             let loss = |w: Weights| -> f64 {
-                let w = w.to_array();
-                (0..Weights::COUNT)
+                let w = weight_text::to_array(w);
+                (0..weight_text::COUNT)
                     .map(|i| ((f64::from(w[i]) - optimum[i]) / optimum[i].max(10.0)).powi(2))
                     .sum()
             };
@@ -509,8 +519,8 @@ mod tests {
         }
     }
 
-    fn distance(theta: [f64; Weights::COUNT], optimum: [f64; Weights::COUNT]) -> f64 {
-        (0..Weights::COUNT)
+    fn distance(theta: [f64; weight_text::COUNT], optimum: [f64; weight_text::COUNT]) -> f64 {
+        (0..weight_text::COUNT)
             .map(|i| ((theta[i] - optimum[i]) / optimum[i].max(10.0)).powi(2))
             .sum::<f64>()
             .sqrt()
@@ -523,12 +533,15 @@ mod tests {
         for diff in [2.0, -1.0] {
             let mut moved = spsa.clone();
             moved.update(0, &pair, diff);
-            let (plus, minus) = (pair.plus.to_array(), pair.minus.to_array());
-            for i in 0..Weights::COUNT {
+            let (plus, minus) = (
+                weight_text::to_array(pair.plus),
+                weight_text::to_array(pair.minus),
+            );
+            for i in 0..weight_text::COUNT {
                 let towards = if diff > 0.0 { plus[i] } else { minus[i] };
                 let before = (f64::from(towards) - spsa.theta[i]).abs();
                 let after = (f64::from(towards) - moved.theta[i]).abs();
-                assert!(after < before, "{} did not move", Weights::NAMES[i]);
+                assert!(after < before, "{} did not move", weight_text::NAMES[i]);
             }
         }
         let mut still = spsa.clone();
@@ -539,7 +552,7 @@ mod tests {
     #[test]
     fn perturbations_shrink_but_stay_at_least_one_and_scale_with_the_weight() {
         let spsa = Spsa::new(
-            Weights::from_array([100, 6, 40, 12, 150, 20, 60, 0]),
+            weight_text::from_array([100, 6, 40, 12, 150, 20, 60, 0]),
             1000,
             FREE,
         );
@@ -548,14 +561,17 @@ mod tests {
             first[0] > first[1],
             "rows 100 is perturbed more than squares 6"
         );
-        for i in 0..Weights::COUNT {
+        for i in 0..weight_text::COUNT {
             assert!(last[i] < first[i] || last[i] == C_FLOOR);
             assert!(last[i] >= C_FLOOR);
         }
         assert!(spsa.a_k(999)[0] < spsa.a_k(0)[0]);
-        let pair = spsa.perturb(999, [1.0; Weights::COUNT], 0);
-        let (plus, minus) = (pair.plus.to_array(), pair.minus.to_array());
-        assert!((0..Weights::COUNT).all(|i| plus[i] > minus[i]));
+        let pair = spsa.perturb(999, [1.0; weight_text::COUNT], 0);
+        let (plus, minus) = (
+            weight_text::to_array(pair.plus),
+            weight_text::to_array(pair.minus),
+        );
+        assert!((0..weight_text::COUNT).all(|i| plus[i] > minus[i]));
     }
 
     #[test]
@@ -563,7 +579,7 @@ mod tests {
         let optimum = [130.0, 12.0, 20.0, 25.0, 110.0, 35.0, 40.0, 20.0];
         let play = noisy_quadratic(optimum);
         // The hand-set weights the real tuning started from.
-        let start = Weights::from_array([100, 6, 40, 12, 150, 20, 60, 0]);
+        let start = weight_text::from_array([100, 6, 40, 12, 150, 20, 60, 0]);
         let mut spsa = Spsa::new(start, 3000, FREE);
         let start = distance(spsa.theta, optimum);
         let schedule = Schedule {
@@ -652,10 +668,10 @@ mod tests {
 
     #[test]
     fn held_weights_are_neither_perturbed_nor_moved() {
-        let mut held = [false; Weights::COUNT];
+        let mut held = [false; weight_text::COUNT];
         held[7] = true;
         let mut spsa = Spsa::new(Weights::DEFAULT, 100, held);
-        let pair = spsa.perturb(0, [1.0; Weights::COUNT], 3);
+        let pair = spsa.perturb(0, [1.0; weight_text::COUNT], 3);
         assert_eq!(pair.plus.drive, pair.minus.drive);
         assert!(pair.plus.rows > pair.minus.rows);
         spsa.update(0, &pair, 2.0);
@@ -682,7 +698,7 @@ mod tests {
     fn a_real_game_pair_is_scored_from_plus_seat_and_is_deterministic() {
         let cfg = config(&["--level", "1", "--opening", "1"]).unwrap();
         let spsa = Spsa::new(Weights::DEFAULT, 10, FREE);
-        let pair = spsa.perturb(0, [1.0; Weights::COUNT], 42);
+        let pair = spsa.perturb(0, [1.0; weight_text::COUNT], 42);
         let first: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         let again: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         assert_eq!(first, again);
@@ -693,7 +709,7 @@ mod tests {
     fn a_six_seat_game_pair_plays_the_tree_search() {
         let cfg = config(&["--variant", "classic-6", "--level", "2", "--opening", "1"]).unwrap();
         let spsa = Spsa::new(Weights::DEFAULT, 10, FREE);
-        let pair = spsa.perturb(0, [1.0; Weights::COUNT], 11);
+        let pair = spsa.perturb(0, [1.0; weight_text::COUNT], 11);
         let first: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         let again: Vec<f64> = (0..2).map(|g| play_game(&cfg, &pair, g).unwrap()).collect();
         assert_eq!(first, again);

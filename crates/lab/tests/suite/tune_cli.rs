@@ -29,9 +29,9 @@ fn two_iterations_at_level_one_write_weights_that_parse() {
         "{stdout}"
     );
     let text = std::fs::read_to_string(&out).unwrap();
-    let weights: Weights = text.trim().parse().unwrap();
-    assert!(weights.rows > 0);
-    assert!(stdout.contains(&weights.to_string()), "{stdout}");
+    let weights = eight_integers(text.trim());
+    assert!(weights[0] > 0, "rows: {text}");
+    assert!(stdout.contains(text.trim()), "{stdout}");
 }
 
 #[test]
@@ -52,12 +52,11 @@ fn a_six_seat_run_holds_what_it_is_told() {
     assert!(ok, "{stderr}");
     assert!(stdout.contains("at classic-6 level 3"), "{stdout}");
     let last = stdout.lines().last().unwrap();
-    let tuned: Weights = last
-        .strip_prefix("tuned weights after 1 iterations: ")
-        .unwrap_or_else(|| panic!("{stdout}"))
-        .parse()
-        .unwrap();
-    assert_eq!(tuned.drive, Weights::DEFAULT.drive, "drive was held");
+    let tuned = eight_integers(
+        last.strip_prefix("tuned weights after 1 iterations: ")
+            .unwrap_or_else(|| panic!("{stdout}")),
+    );
+    assert_eq!(tuned[7], Weights::DEFAULT.drive, "drive was held");
 }
 
 #[test]
@@ -73,4 +72,14 @@ fn bad_arguments_are_refused_by_name() {
         assert!(!ok, "{args:?}");
         assert!(stderr.contains(name), "{args:?}: {stderr}");
     }
+}
+
+/// The eight comma-separated integers of a weights line (rows … drive).
+fn eight_integers(text: &str) -> Vec<i32> {
+    let values: Vec<i32> = text
+        .split(',')
+        .map(|v| v.trim().parse().unwrap_or_else(|_| panic!("{text}")))
+        .collect();
+    assert_eq!(values.len(), 8, "{text}");
+    values
 }
