@@ -318,13 +318,6 @@ pub fn unit_of(position: &Position, colour: Colour) -> Vec<Colour> {
     }
 }
 
-/// [`value_with`] computing each cost afresh: the reference the tests check
-/// the memories of costs against.
-#[cfg(test)]
-pub(crate) fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
-    value_with(position, colour, w, &mut |c| cost(position, c, w))
-}
-
 /// The value of the position for `colour`'s unit: the mean over the other
 /// units of the pair value (decided places as ±[`WIN`], else cost difference,
 /// our own cost weighed [`Weights::drive`] percent more), with each colour's
@@ -486,7 +479,7 @@ fn mean_pair_value(
 }
 
 /// The drive term of `colour`'s unit at `position`: [`Weights::drive`]
-/// percent of the unit's cost. Added to [`value_for`] of positions below a
+/// percent of the unit's cost. Added to [`value_with`] of positions below a
 /// search root (with the root's offset), it leaves a balanced root at about 0
 /// while own progress since the root still weighs more.
 pub fn drive_offset(position: &Position, colour: Colour, w: &Weights) -> i32 {
@@ -504,6 +497,12 @@ pub fn drive_offset(position: &Position, colour: Colour, w: &Weights) -> i32 {
 mod tests {
     use super::*;
     use stella_engine::Variant;
+
+    /// [`value_with`] computing each cost afresh: the reference the memories
+    /// of costs are checked against.
+    pub(crate) fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
+        value_with(position, colour, w, &mut |c| cost(position, c, w))
+    }
 
     #[test]
     fn drive_weighs_our_own_progress_more() {

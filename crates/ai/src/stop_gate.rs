@@ -59,12 +59,6 @@ impl StopGate {
         let stopped = self.stopped_go.load(Ordering::SeqCst) >= this;
         self.flag.store(stopped, Ordering::SeqCst);
     }
-
-    /// Whether the search about to run (or running) has been stopped.
-    #[cfg(test)]
-    pub(crate) fn is_raised(&self) -> bool {
-        self.flag.load(Ordering::SeqCst)
-    }
 }
 
 #[cfg(test)]
@@ -73,6 +67,13 @@ mod tests {
 
     fn gate() -> StopGate {
         StopGate::new(Arc::new(AtomicBool::new(false)))
+    }
+
+    impl StopGate {
+        /// Whether the search about to run (or running) has been stopped.
+        fn is_raised(&self) -> bool {
+            self.flag.load(Ordering::SeqCst)
+        }
     }
 
     #[test]
