@@ -74,6 +74,7 @@ pub use levels::Level;
 pub use request::{Request, Style};
 pub use search::{Info, SearchResult, Searcher, Settings};
 pub use strategy::Strategy;
+pub use tree_shape::TreeShape;
 
 use stella_engine::{Game, Move, Position};
 
