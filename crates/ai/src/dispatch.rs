@@ -12,7 +12,7 @@
 use crate::clock::Clock;
 use crate::ida::race_plan;
 use crate::levels::Level;
-use crate::mcts::{Budget, Config, Mcts, Report};
+use crate::mcts::{Budget, Mcts, Report};
 use crate::request::Request;
 use crate::search::{estimate_moves_left, Info, Searcher, Settings};
 use crate::strategy::Strategy;
@@ -93,7 +93,7 @@ fn tree_report(request: &Request, allowed: Option<&[Move]>, clock: &dyn Clock) -
         request.seed,
         lv.noise,
         request.style.weights,
-        Config::of_shape(&shape),
+        shape,
     );
     if let Some(only) = allowed {
         tree.restrict_root(only);

@@ -12,10 +12,15 @@ pub struct TreeShape {
     /// The UCB1 exploration constant, in hundredths.
     pub exploration_pct: u8,
     /// The constant at the root, in hundredths, where it differs from the
-    /// rest of the tree.
+    /// rest of the tree: a root that explores more than the nodes below
+    /// keeps comparing its moves while the lines under them deepen.
     pub root_exploration_pct: Option<u8>,
-    /// Whether the root chooses by sequential halving
-    /// ([`crate::mcts::Config::halving`]) instead of UCB1.
+    /// Whether the root chooses by sequential halving (Karnin, Koren and
+    /// Somekh 2013; as in Gumbel MuZero) instead of UCB1: every root move
+    /// gets an equal share of a round's iterations, the better half by mean
+    /// value goes on to the next round, and the last one standing is
+    /// played. Below the root the tree selects by UCB1 as usual. Off, the
+    /// root is one more UCB1 node and the most visited move is played.
     pub halving: bool,
 }
 

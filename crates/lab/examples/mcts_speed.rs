@@ -11,7 +11,7 @@
 //! `cargo run --release -p stella-lab --example mcts_speed -- RECORD… [--step N] [--iterations N]`
 //! (defaults: every 30th ply, 20 000 iterations).
 
-use stella_ai::mcts::{Budget, Config, Mcts};
+use stella_ai::mcts::{Budget, Mcts};
 use stella_ai::{Clock, Level, SystemClock, Weights};
 use stella_engine::Position;
 
@@ -47,13 +47,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (_, game) = records::read(file)?;
         let positions: Vec<Position> = game.positions();
         let shape = level_eight.tree(game.variant().unit_count()).shape;
-        let config = Config::of_shape(&shape);
         for (ply, p) in positions.iter().enumerate().step_by(step.max(1)) {
             if p.is_over() {
                 continue;
             }
             let history: Vec<u64> = positions[..=ply].iter().map(Position::hash).collect();
-            let mut tree = Mcts::new(p, &history, 1, 0, Weights::DEFAULT, config);
+            let mut tree = Mcts::new(p, &history, 1, 0, Weights::DEFAULT, shape);
             let t0 = clock.now_ms();
             let Some(report) = tree.run(budget, &clock) else {
                 continue;

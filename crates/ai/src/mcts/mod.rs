@@ -4,7 +4,7 @@
 //! statistics of the unit (a player, or a team) whose move led to it, so each
 //! player picks the move best for its own unit, and in team variants a player
 //! values its partner's progress as its own. The tree widens progressively:
-//! a node with `n` visits has at most `1 + widening·√n` children, taken in the
+//! a node with `n` visits has at most `1 + ⌊√n⌋` children, taken in the
 //! order of a cheap prior (rows gained, rearmost marble first), so the 50–150
 //! moves of a position do not all have to be tried. Each iteration ends with
 //! a short epsilon-greedy playout (mostly the greedy move, sometimes a random
@@ -48,73 +48,28 @@ use node::{inv_sqrt_visits, sqrt_ln_visits, Node, UNKNOWN};
 use playout::playout_move;
 use stella_engine::{Colour, Hole, Move, Position};
 
-/// Tuning of the search.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Config {
-    /// UCB1 exploration constant (values lie in `[0, 1]`).
-    pub exploration: f64,
-    /// The constant at the root, if it differs: a root that explores more
-    /// than the nodes below keeps comparing its moves while the lines
-    /// under them deepen.
-    pub root_exploration: Option<f64>,
-    /// Playout length in rounds (each round is one move per player).
-    pub rollout_rounds: u32,
-    /// Chance that a playout move is a random forward move, not the greedy one.
-    pub epsilon: f64,
-    /// Cost difference (1/100 row) worth one unit of the logistic: a pair
-    /// this far apart scores 73% / 27%.
-    pub scale: f64,
-    /// Progressive widening: a node with `n` visits has at most
-    /// `1 + widening·√n` children.
-    pub widening: f64,
-    /// Weight of a unit's own progress beside its pairwise standing.
-    pub progress: f64,
-    /// Cost (1/100 row) at which the progress term is one half.
-    pub progress_scale: f64,
-    /// Sequential halving at the root (Karnin, Koren and Somekh 2013; as
-    /// in Gumbel MuZero): every root move gets an equal share of a round's
-    /// iterations, the better half by mean value goes on to the next
-    /// round, and the last one standing is played. Below the root the tree
-    /// selects by UCB1 as usual. Off, the root is one more UCB1 node and
-    /// the most visited move is played.
-    pub halving: bool,
-}
+// The search's fixed tuning, the same at every level and table (chosen by
+// short match runs against the paranoid search). A level sets the tree's
+// shape, its budget and its evaluation noise.
 
-impl Config {
-    /// The tuning the levels use (chosen by short match runs against the
-    /// paranoid search), except the exploration constant, which each level
-    /// sets ([`Level::tree`]).
-    pub const DEFAULT: Config = Config {
-        exploration: 0.7,
-        root_exploration: None,
-        rollout_rounds: 1,
-        epsilon: 0.2,
-        scale: 400.0,
-        widening: 1.0,
-        progress: 0.1,
-        progress_scale: 3_000.0,
-        halving: false,
-    };
-}
+/// Playout length in rounds, a round being one move for every player.
+const PLAYOUT_ROUNDS: usize = 1;
 
-impl Config {
-    /// The default tuning with the exploration constants and the root's
-    /// choice of a level's tree `shape`.
-    pub fn of_shape(shape: &TreeShape) -> Config {
-        Config {
-            exploration: shape.exploration(),
-            root_exploration: shape.root_exploration(),
-            halving: shape.halving,
-            ..Config::DEFAULT
-        }
-    }
-}
+/// Chance that a playout move is a random forward move instead of the
+/// greedy one.
+const PLAYOUT_EPSILON: f64 = 0.2;
 
-impl Default for Config {
-    fn default() -> Self {
-        Config::DEFAULT
-    }
-}
+/// Cost difference (1/100 row) worth one unit of the logistic of a pair's
+/// standing: a pair this far apart scores 73% / 27%.
+const LOGISTIC_SCALE: f64 = 400.0;
+
+/// Weight of a unit's own progress beside its pairwise standing, so that a
+/// unit far ahead, whose standings are all near 1, still hurries home.
+const PROGRESS_WEIGHT: f64 = 0.1;
+
+/// Cost (1/100 row) at which a unit's progress term is one half (it is 1
+/// at no cost left).
+const PROGRESS_SCALE: f64 = 3_000.0;
 
 /// What one search found and what it cost.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,8 +129,14 @@ pub struct Mcts {
     seed: u64,
     noise: i32,
     weights: Weights,
-    config: Config,
-    /// The logistic of the pair standings, at [`Config::scale`].
+    /// The UCB1 exploration constant below the root.
+    exploration: f64,
+    /// The UCB1 exploration constant at the root.
+    root_exploration: f64,
+    /// Whether the root chooses by sequential halving
+    /// ([`TreeShape::halving`]).
+    halving: bool,
+    /// The logistic of the pair standings, at [`LOGISTIC_SCALE`].
     logistic: LogisticMemo,
     units: Vec<Vec<Colour>>,
     unit_of: [usize; 6],
@@ -186,14 +147,14 @@ pub struct Mcts {
 impl Mcts {
     /// A search of `position`, with the game's position hashes `history`
     /// (for threefold repetition), seeded evaluation noise of amplitude
-    /// `noise` (1/100 row), and the given weights and tuning.
+    /// `noise` (1/100 row), the given weights, and a tree shaped as `shape`.
     pub fn new(
         position: &Position,
         history: &[u64],
         seed: u64,
         noise: i32,
         weights: Weights,
-        config: Config,
+        shape: TreeShape,
     ) -> Mcts {
         let units = position.variant().teams();
         let mut unit_of = [0usize; 6];
@@ -225,8 +186,12 @@ impl Mcts {
             seed,
             noise,
             weights,
-            config,
-            logistic: LogisticMemo::new(config.scale),
+            exploration: shape.exploration(),
+            root_exploration: shape
+                .root_exploration()
+                .unwrap_or_else(|| shape.exploration()),
+            halving: shape.halving,
+            logistic: LogisticMemo::new(LOGISTIC_SCALE),
             units,
             unit_of,
             root_only: None,
@@ -261,7 +226,7 @@ impl Mcts {
             }
             _ => {}
         }
-        let (done, chosen) = if self.config.halving {
+        let (done, chosen) = if self.halving {
             self.run_halving(budget, clock)
         } else {
             let mut done = 0;
@@ -285,7 +250,7 @@ impl Mcts {
         })
     }
 
-    /// Sequential halving at the root ([`Config::halving`]): rounds of
+    /// Sequential halving at the root ([`TreeShape::halving`]): rounds of
     /// equal shares over the moves still in, the worse half by mean value
     /// dropped after each, until one is left. Each round gets an equal
     /// share of the iterations and of the time left, and ends early (its
@@ -439,16 +404,10 @@ impl Mcts {
     /// Adds the next candidate child of `node` if its visits allow one more.
     fn widen(&mut self, node: u32) {
         let n = &self.nodes[node as usize];
-        let full = if self.config.widening == 1.0 {
-            // `1 + ⌊√n⌋` children: full once the children's count squared
-            // exceeds the visits (the same test, in whole numbers: a
-            // correctly rounded square root is below a whole `c` exactly
-            // when its square is).
-            u64::from(n.children) * u64::from(n.children) > u64::from(n.visits)
-        } else {
-            let allowed = 1 + (self.config.widening * (n.visits as f64).sqrt()) as usize;
-            n.children as usize >= allowed
-        };
+        // A node with `n` visits has at most `1 + ⌊√n⌋` children: it is
+        // full once the children's count squared exceeds the visits (the
+        // test in whole numbers: `c ≥ 1 + ⌊√n⌋` exactly when `c² > n`).
+        let full = u64::from(n.children) * u64::from(n.children) > u64::from(n.visits);
         if full {
             return;
         }
@@ -552,9 +511,10 @@ impl Mcts {
             Err(unvisited) => return Some(children.start + unvisited as u32),
         };
         let span = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
-        let exploration = match self.config.root_exploration {
-            Some(c) if node == 0 => c,
-            _ => self.config.exploration,
+        let exploration = if node == 0 {
+            self.root_exploration
+        } else {
+            self.exploration
         };
         // q + c·√(ln N / n), with 1/span and c·√(ln N) taken out of the loop.
         let to_unit = span.recip();
@@ -563,14 +523,14 @@ impl Mcts {
         best_scored(block, score).map(|k| children.start + k as u32)
     }
 
-    /// A short epsilon-greedy playout: `rollout_rounds` rounds of moves.
+    /// A short epsilon-greedy playout: [`PLAYOUT_ROUNDS`] rounds of moves.
     fn playout(&mut self, pos: &mut Position) {
-        let plies = self.config.rollout_rounds as usize * self.units_seats();
+        let plies = PLAYOUT_ROUNDS * self.units_seats();
         for _ in 0..plies {
             if pos.is_over() {
                 return;
             }
-            let Some(mv) = playout_move(pos, &mut self.rng, self.config.epsilon, &mut self.scratch)
+            let Some(mv) = playout_move(pos, &mut self.rng, PLAYOUT_EPSILON, &mut self.scratch)
             else {
                 return;
             };
@@ -644,8 +604,7 @@ impl Mcts {
                     };
                 }
             }
-            let progress = self.config.progress_scale
-                / (self.config.progress_scale + f64::from(costs[i]).max(0.0));
+            let progress = PROGRESS_SCALE / (PROGRESS_SCALE + f64::from(costs[i]).max(0.0));
             unit_values[i] = if over {
                 if n > 1 {
                     sum / (n - 1) as f64
@@ -653,8 +612,7 @@ impl Mcts {
                     1.0
                 }
             } else if n > 1 {
-                (1.0 - self.config.progress) * sum / (n - 1) as f64
-                    + self.config.progress * progress
+                (1.0 - PROGRESS_WEIGHT) * sum / (n - 1) as f64 + PROGRESS_WEIGHT * progress
             } else {
                 progress
             };
@@ -697,6 +655,9 @@ mod tests {
     use crate::tables::tables;
     use stella_engine::Variant;
 
+    /// A tree exploring at 0.7 throughout, its root choosing by UCB1.
+    const PLAIN: TreeShape = TreeShape::one_tree(70);
+
     /// Positions of a classic-3 game played by the greedy player.
     pub(super) fn greedy_game(variant: Variant, plies: usize) -> Vec<Position> {
         let mut pos = Position::start(variant);
@@ -716,16 +677,9 @@ mod tests {
             iterations,
             deadline_ms: f64::INFINITY,
         };
-        Mcts::new(
-            pos,
-            &[pos.hash()],
-            seed,
-            0,
-            Weights::DEFAULT,
-            Config::DEFAULT,
-        )
-        .run(budget, &FrozenClock)
-        .expect("a move")
+        Mcts::new(pos, &[pos.hash()], seed, 0, Weights::DEFAULT, PLAIN)
+            .run(budget, &FrozenClock)
+            .expect("a move")
     }
 
     #[test]
@@ -816,7 +770,7 @@ mod tests {
             let game = greedy_game(variant, ply);
             let pos = game[ply];
             let history: Vec<u64> = game.iter().map(Position::hash).collect();
-            let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, Config::DEFAULT);
+            let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, PLAIN);
             let budget = Budget {
                 iterations: 2_000,
                 deadline_ms: f64::INFINITY,
@@ -836,7 +790,7 @@ mod tests {
         after.play_unchecked(&first);
         // The game met the position after `first` twice already.
         let history = [after.hash(), pos.hash(), after.hash(), pos.hash()];
-        let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, Config::DEFAULT);
+        let mut tree = Mcts::new(&pos, &history, 3, 0, Weights::DEFAULT, PLAIN);
         let budget = Budget {
             iterations: 500,
             deadline_ms: f64::INFINITY,
@@ -860,7 +814,7 @@ mod tests {
     fn children_follow_the_candidate_order_at_every_node() {
         for (variant, ply) in [(Variant::Classic3, 12), (Variant::Classic6, 30)] {
             let pos = greedy_game(variant, ply)[ply];
-            let mut tree = Mcts::new(&pos, &[], 3, 0, Weights::DEFAULT, Config::DEFAULT);
+            let mut tree = Mcts::new(&pos, &[], 3, 0, Weights::DEFAULT, PLAIN);
             let budget = Budget {
                 iterations: 3_000,
                 deadline_ms: f64::INFINITY,
@@ -887,19 +841,16 @@ mod tests {
             iterations: 4_000,
             deadline_ms: f64::INFINITY,
         };
-        let narrow = Config {
-            exploration: 0.3,
-            ..Config::DEFAULT
-        };
-        let wide = Config {
-            root_exploration: Some(0.7),
+        let narrow = TreeShape::one_tree(30);
+        let wide = TreeShape {
+            root_exploration_pct: Some(70),
             ..narrow
         };
         // The share of the root's visits its most visited move takes, the
         // mean over four seeds (one tree's share varies with its draws).
-        let top_share = |pos: &Position, config: Config| {
+        let top_share = |pos: &Position, shape: TreeShape| {
             let share = |seed: u64| {
-                let mut t = Mcts::new(pos, &[pos.hash()], seed, 0, Weights::DEFAULT, config);
+                let mut t = Mcts::new(pos, &[pos.hash()], seed, 0, Weights::DEFAULT, shape);
                 t.run(budget, &FrozenClock).expect("a move");
                 let visits: Vec<u32> = t.root_moves().iter().map(|m| m.1).collect();
                 let total: u32 = visits.iter().sum();
@@ -916,10 +867,9 @@ mod tests {
     #[test]
     fn sequential_halving_shares_the_root_and_plays_the_best_finalist() {
         let iterations = 6_000;
-        let halving = Config {
-            exploration: 0.3,
+        let halving = TreeShape {
             halving: true,
-            ..Config::DEFAULT
+            ..TreeShape::one_tree(30)
         };
         for pos in greedy_game(Variant::Classic6, 60).iter().step_by(20) {
             let (t, report) = grown(pos, iterations, halving);
@@ -943,14 +893,14 @@ mod tests {
         }
     }
 
-    /// A tree of `pos` (seed 5, no noise) after `iterations` iterations,
-    /// and its report.
-    fn grown(pos: &Position, iterations: u64, config: Config) -> (Mcts, Report) {
+    /// A tree of `pos` shaped as `shape` (seed 5, no noise) after
+    /// `iterations` iterations, and its report.
+    fn grown(pos: &Position, iterations: u64, shape: TreeShape) -> (Mcts, Report) {
         let budget = Budget {
             iterations,
             deadline_ms: f64::INFINITY,
         };
-        let mut tree = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
+        let mut tree = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, shape);
         let report = tree.run(budget, &FrozenClock).expect("a move");
         (tree, report)
     }
@@ -958,20 +908,19 @@ mod tests {
     #[test]
     fn a_clear_choice_stops_early_and_plays_the_move_of_the_whole_budget() {
         let iterations = 4_000;
-        let config = Config {
-            exploration: 0.3,
-            root_exploration: Some(0.7),
-            ..Config::DEFAULT
+        let shape = TreeShape {
+            root_exploration_pct: Some(70),
+            ..TreeShape::one_tree(30)
         };
         let mut stopped_early = 0;
         for pos in greedy_game(Variant::Classic3, 60).iter().step_by(6) {
-            let (_, report) = grown(pos, iterations, config);
+            let (_, report) = grown(pos, iterations, shape);
             assert!(report.iterations <= iterations);
             if report.iterations < iterations {
                 stopped_early += 1;
             }
             // The same search run to the end of its budget, with no check.
-            let mut whole = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, config);
+            let mut whole = Mcts::new(pos, &[pos.hash()], 5, 0, Weights::DEFAULT, shape);
             for _ in 0..iterations {
                 whole.iterate(None);
             }
@@ -986,7 +935,7 @@ mod tests {
         // What a choice reads must be what it stands for: the summed value
         // over the visits, exactly, and 1/√visits to a 32-bit float.
         let pos = greedy_game(Variant::Classic3, 20)[20];
-        let (tree, _) = grown(&pos, 3_000, Config::DEFAULT);
+        let (tree, _) = grown(&pos, 3_000, PLAIN);
         let mut seen = 0;
         let mut stack = vec![0u32];
         while let Some(node) = stack.pop() {
@@ -1019,7 +968,7 @@ mod tests {
                 history.len() as u64,
                 0,
                 Weights::DEFAULT,
-                Config::DEFAULT,
+                PLAIN,
             );
             let mv = m.run(budget, &FrozenClock).unwrap().best;
             assert!(pos.legal_moves().contains(&mv));
@@ -1079,7 +1028,7 @@ mod tests {
     #[test]
     fn partners_share_a_value_and_a_partner_s_progress_counts() {
         let pos = Position::start(Variant::Pairs2x2);
-        let m = Mcts::new(&pos, &[], 0, 0, Weights::DEFAULT, Config::DEFAULT);
+        let m = Mcts::new(&pos, &[], 0, 0, Weights::DEFAULT, PLAIN);
         let v = m.evaluate(&pos);
         assert_eq!(v[Colour::White.index()], v[Colour::Black.index()]);
         assert_eq!(v[Colour::Red.index()], v[Colour::Yellow.index()]);
