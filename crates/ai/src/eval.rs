@@ -498,9 +498,8 @@ mod tests {
     use super::*;
     use stella_engine::Variant;
 
-    /// [`value_with`] computing each cost afresh: the reference the memories
-    /// of costs are checked against.
-    pub(crate) fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
+    /// [`value_with`] with each cost computed afresh.
+    fn value_for(position: &Position, colour: Colour, w: &Weights) -> i32 {
         value_with(position, colour, w, &mut |c| cost(position, c, w))
     }
 

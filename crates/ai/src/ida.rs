@@ -6,7 +6,7 @@
 //! growing threshold on `g + h`, a table of the marble sets visited in the
 //! current pass with the smallest `g` they were reached at) on the thresholds
 //! below that bound. A pass that ends without a plan raises the proved lower
-//! bound; a plan found is shortest. [`best_plan`] chains the two.
+//! bound; a plan found is shortest. `best_plan` chains the two.
 //!
 //! ## The lower bound and why it is admissible
 //!
@@ -50,7 +50,7 @@
 //! set of `>= k` marbles enters and whichever enters last, its moves number
 //! at least that.
 //!
-//! 4. **Line-multiset database** ([`LinePdb`], at most [`PDB_MARBLES`]
+//! 4. **Line-multiset database** (`LinePdb`, at most `PDB_MARBLES`
 //!    marbles outside): on an axis where every free hole of a target line is
 //!    a goal hole (the rows towards a ten-hole goal), the problem abstracted
 //!    to the multiset of lines of our marbles outside the goal, a marble
@@ -105,7 +105,7 @@ impl Exact {
 
 /// A plan with whether it is proved shortest.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finish {
+pub(crate) struct Finish {
     /// The moves, first to play first.
     pub plan: Vec<Move>,
     /// Whether no shorter plan exists.
@@ -408,7 +408,7 @@ fn line_tables(model: &LineModel) -> AxisTables {
 }
 
 /// Most marbles outside the goal for which [`LinePdb`] is built.
-pub const PDB_MARBLES: usize = 8;
+pub(crate) const PDB_MARBLES: usize = 8;
 
 /// Binomial coefficients `C(n, k)` for `n < 40`, `k <= PDB_MARBLES + 1`.
 fn binomials() -> [[u64; PDB_MARBLES + 2]; 40] {
@@ -437,7 +437,7 @@ fn binomials() -> [[u64; PDB_MARBLES + 2]; 40] {
 /// breadth-first search backwards from the finished multisets, is a lower
 /// bound.
 #[derive(Clone, Debug)]
-pub struct LinePdb {
+pub(crate) struct LinePdb {
     /// The line of each hole.
     line: [u8; Hole::COUNT],
     /// Index of each line among the non-target lines (`u8::MAX` for targets).
@@ -789,7 +789,7 @@ pub fn solve_exact(
 /// The beam's plan (an upper bound, `beam_share` of the budget at most),
 /// then IDA* for the rest of `budget_ms` and `node_limit` nodes to prove it
 /// shortest or find a shorter one.
-pub fn best_plan(
+pub(crate) fn best_plan(
     problem: &Problem,
     clock: &dyn Clock,
     budget_ms: f64,

@@ -72,8 +72,8 @@ pub const MAX_LEVEL: u8 = 8;
 /// One tree exploring widely (UCB1 constant 0.7): levels 1–6. Lower levels
 /// explore widely so that the steps of the ladder stay apart.
 const WIDE: TreeShape = TreeShape::one_tree(70);
-/// One tree between the two (0.5): level 6 at six units, where 0.7 was no
-/// better than level 5 and 0.4 as good as level 7.
+/// One tree between the two (0.5): level 6 at six units, where 0.7 does not
+/// set it apart from level 5 and 0.4 plays as well as level 7.
 const MIDDLE: TreeShape = TreeShape::one_tree(50);
 /// One tree spending its budget on the most promising moves (0.3): level 7.
 const NARROW: TreeShape = TreeShape::one_tree(30);

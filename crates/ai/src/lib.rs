@@ -21,7 +21,8 @@
 //!   [`FrozenClock`] (tests).
 //! - [`Limits`] (`movetime_ms`, `depth`, `nodes`, `remaining_ms`, `increment_ms`).
 //! - [`Searcher`]: `search(&Position, Limits, &dyn Clock) -> Option<SearchResult>`
-//!   with `SearchResult { best, score, depth, nodes, pv }` and an `info` callback.
+//!   with `SearchResult { best, score, depth, nodes, pv }`, and `search_with`,
+//!   which also reports each completed depth to a callback.
 //! - [`protocol::run`]: the `stella engine` text protocol over any reader/writer.
 //!
 //! ```
@@ -58,7 +59,8 @@ pub(crate) mod request;
 pub mod rng;
 pub(crate) mod search;
 pub mod stop_clock;
-pub mod stop_gate;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod stop_gate;
 pub(crate) mod strategy;
 pub mod tables;
 pub(crate) mod tree_shape;

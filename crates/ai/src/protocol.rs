@@ -353,8 +353,8 @@ pub fn run(input: impl BufRead, mut output: impl Write, clock: &dyn Clock) -> io
 
 /// Runs the protocol with the input read on its own thread, so that `stop`
 /// and `quit` interrupt a running search, even one whose `go` had not
-/// started yet when the `stop` was read (native only; see
-/// [`crate::stop_gate`]).
+/// started yet when the `stop` was read (native only; the crate's
+/// `stop_gate` module tells how).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run_threaded(
     input: impl BufRead + Send + 'static,

@@ -262,16 +262,6 @@ impl Searcher {
         clock: &dyn Clock,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        self.search_inner(position, limits, clock, on_info)
-    }
-
-    fn search_inner(
-        &mut self,
-        position: &Position,
-        limits: Limits,
-        clock: &dyn Clock,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Option<SearchResult> {
         let mut root_moves = deadline_moves(position, safe_moves(position));
         if root_moves.is_empty() {
             return None;

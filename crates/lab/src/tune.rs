@@ -682,7 +682,7 @@ mod tests {
     #[test]
     fn plus_scores_its_share_of_the_pairs_across_the_two_sets() {
         let even = |u: usize| u.is_multiple_of(2);
-        // Two sides: one pair, as before.
+        // Two sides: one pair.
         assert_eq!(plus_share(2, even, |u| [1, 2][u]), 1.0);
         assert_eq!(plus_share(2, even, |u| [2, 1][u]), 0.0);
         // Six units, θ⁺ holding 0, 2, 4: places 1, 2, 3, 4, 5, 6 win the

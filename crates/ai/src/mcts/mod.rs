@@ -21,7 +21,6 @@
 //! its seed. A search whose most visited root move can no longer be
 //! overtaken within the iterations left stops there: it plays the move the
 //! whole budget would, sooner.
-//!
 
 mod buffers;
 mod candidates;
@@ -74,7 +73,8 @@ const PROGRESS_SCALE: f64 = 3_000.0;
 /// What one search found and what it cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    /// The move chosen (the most visited root child).
+    /// The move chosen: the most visited root child, or under sequential
+    /// halving the last root move left.
     pub best: Move,
     /// Iterations run.
     pub iterations: u64,
@@ -213,8 +213,9 @@ impl Mcts {
         }
     }
 
-    /// Runs iterations until the budget is spent and returns the most visited
-    /// move. `None` when the player to move has no legal move.
+    /// Runs iterations until the budget is spent or the move is decided, and
+    /// returns the move chosen ([`Report::best`]). `None` when the player to
+    /// move has no legal move.
     pub fn run(&mut self, budget: Budget, clock: &dyn Clock) -> Option<Report> {
         match self.generate_candidates(0) {
             0 => return None,
