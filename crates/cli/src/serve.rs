@@ -24,7 +24,7 @@ pub struct ServeArgs {
     /// Mark the session cookie Secure (set this when served behind TLS).
     #[arg(long, env = "STELLA_SECURE_COOKIES")]
     pub secure_cookies: bool,
-    /// Another Origin allowed to call the server, e.g. https://play.example.org
+    /// Another Origin allowed to call the server, e.g. `https://play.example.org`
     /// (repeatable; the server's own origin is always allowed).
     #[arg(
         long = "allow-origin",
@@ -32,8 +32,8 @@ pub struct ServeArgs {
         value_delimiter = ','
     )]
     pub allow_origin: Vec<String>,
-    /// The URL browsers reach the server at, e.g. https://play.example.org; the Origin
-    /// check compares with it (default: http:// and the --listen address).
+    /// The URL browsers reach the server at, e.g. `https://play.example.org`; the Origin
+    /// check compares with it (default: `http://` and the `--listen` address).
     #[arg(long, env = "STELLA_PUBLIC_URL")]
     pub public_url: Option<String>,
     /// A reverse proxy whose X-Forwarded-For names the client address for the limits
