@@ -722,82 +722,29 @@ impl Searcher {
             let mut child_pv = Vec::new();
             let gain = t.rows_to_go[mv.from.index()] as i32 - t.rows_to_go[mv.to.index()] as i32;
             let reduction = self.reductions.of(depth, i, gain < 0);
+            // Principal variation search: the first move with the full
+            // window; the others with a null window on the mover's side of
+            // it (reduced first when late), searched again in full only when
+            // they may fall inside the window.
+            let search = |s: &mut Self, depth: i32, (lo, hi): (i32, i32), pv: &mut Vec<Move>| {
+                s.alphabeta(clock, &child, depth, lo, hi, ply + 1, pv)
+            };
             let v = if i == 0 {
-                self.alphabeta(
-                    clock,
-                    &child,
-                    depth - 1,
-                    alpha,
-                    beta,
-                    ply + 1,
-                    &mut child_pv,
-                )
-            } else if maximizing {
-                let mut v = self.alphabeta(
-                    clock,
-                    &child,
-                    depth - 1 - reduction,
-                    alpha,
-                    alpha + 1,
-                    ply + 1,
-                    &mut child_pv,
-                );
-                if v > alpha && reduction > 0 {
-                    v = self.alphabeta(
-                        clock,
-                        &child,
-                        depth - 1,
-                        alpha,
-                        alpha + 1,
-                        ply + 1,
-                        &mut child_pv,
-                    );
+                search(self, depth - 1, (alpha, beta), &mut child_pv)
+            } else {
+                let null = if maximizing {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let escapes = |v: i32| if maximizing { v > alpha } else { v < beta };
+                let mut v = search(self, depth - 1 - reduction, null, &mut child_pv);
+                if reduction > 0 && escapes(v) {
+                    v = search(self, depth - 1, null, &mut child_pv);
                 }
                 if v > alpha && v < beta {
                     child_pv.clear();
-                    v = self.alphabeta(
-                        clock,
-                        &child,
-                        depth - 1,
-                        alpha,
-                        beta,
-                        ply + 1,
-                        &mut child_pv,
-                    );
-                }
-                v
-            } else {
-                let mut v = self.alphabeta(
-                    clock,
-                    &child,
-                    depth - 1 - reduction,
-                    beta - 1,
-                    beta,
-                    ply + 1,
-                    &mut child_pv,
-                );
-                if v < beta && reduction > 0 {
-                    v = self.alphabeta(
-                        clock,
-                        &child,
-                        depth - 1,
-                        beta - 1,
-                        beta,
-                        ply + 1,
-                        &mut child_pv,
-                    );
-                }
-                if v < beta && v > alpha {
-                    child_pv.clear();
-                    v = self.alphabeta(
-                        clock,
-                        &child,
-                        depth - 1,
-                        alpha,
-                        beta,
-                        ply + 1,
-                        &mut child_pv,
-                    );
+                    v = search(self, depth - 1, (alpha, beta), &mut child_pv);
                 }
                 v
             };
