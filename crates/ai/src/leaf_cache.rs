@@ -17,12 +17,6 @@ pub struct LeafCache {
     slots: Vec<(u64, i32)>,
 }
 
-impl Default for LeafCache {
-    fn default() -> Self {
-        LeafCache::new()
-    }
-}
-
 impl LeafCache {
     /// An empty table.
     pub fn new() -> LeafCache {

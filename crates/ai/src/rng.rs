@@ -19,6 +19,19 @@ pub(crate) fn hash64(x: u64) -> u64 {
     mix(x.wrapping_add(GAMMA))
 }
 
+/// Seeded noise of the position (or position and unit) hashed to `hash`: a
+/// number in `-amplitude..=amplitude`, the same for the same hash and seed,
+/// added to evaluations to weaken the lower levels; 0 when `amplitude` is 0.
+pub(crate) fn seeded_noise(hash: u64, seed: u64, amplitude: i32) -> i32 {
+    if amplitude == 0 {
+        return 0;
+    }
+    let mut z = hash ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z ^= z >> 29;
+    (z % (2 * amplitude as u64 + 1)) as i32 - amplitude
+}
+
 /// SplitMix64: 64-bit state, one multiply-xorshift mix per output.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

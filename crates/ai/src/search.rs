@@ -15,10 +15,11 @@ use crate::eval::{drive_offset, value_with, Weights, WIN};
 use crate::leaf_cache::{leaf_key, LeafCache};
 use crate::limits::Limits;
 use crate::ordering::{hist_index, MoverOrder, NodeOrder, HISTORY_PER_COLOUR};
-use crate::progress::restrict;
+use crate::progress::{distance, restrict};
 use crate::race::Problem;
 use crate::reductions::Reductions;
 use crate::repetition::GameHistory;
+use crate::rng::seeded_noise;
 use crate::strategy::Strategy;
 use crate::tables::tables;
 use crate::tt::{Bound, PackedMove, Table};
@@ -138,24 +139,8 @@ impl std::fmt::Debug for Searcher {
     }
 }
 
-impl Default for Searcher {
-    fn default() -> Self {
-        Searcher::new(Settings::default())
-    }
-}
-
 fn unit_key(colour: Colour) -> u64 {
     0x9E37_79B9_7F4A_7C15u64.wrapping_mul(colour.index() as u64 + 1)
-}
-
-fn noise_of(hash: u64, seed: u64, amplitude: i32) -> i32 {
-    if amplitude == 0 {
-        return 0;
-    }
-    let mut z = hash ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z ^= z >> 29;
-    (z % (2 * amplitude as u64 + 1)) as i32 - amplitude
 }
 
 impl Searcher {
@@ -485,7 +470,7 @@ impl Searcher {
             return v;
         }
         let v = self.value(position)
-            + noise_of(position.hash(), self.settings.seed, self.settings.noise);
+            + seeded_noise(position.hash(), self.settings.seed, self.settings.noise);
         self.leaf_cache.put(key, v);
         v
     }
@@ -665,7 +650,7 @@ impl Searcher {
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             if e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
+                let s = shift_decided(e.score, -(ply as i32));
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -780,23 +765,16 @@ impl Searcher {
         }
         self.move_lists[ply] = moves;
         self.key_lists[ply] = keys;
-        let bound = if maximizing {
-            if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            }
+        // The window is never empty (alpha0 < beta0), so at most one bound holds.
+        let bound = if best <= alpha0 {
+            Bound::Upper
         } else if best >= beta0 {
             Bound::Lower
-        } else if best <= alpha0 {
-            Bound::Upper
         } else {
             Bound::Exact
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        let stored = shift_decided(best, ply as i32);
+        self.tt.store(key, best_move, stored, depth, bound);
         best
     }
 }
@@ -841,21 +819,15 @@ fn next_in_order(keys: &mut [u64], i: usize) -> usize {
     (u32::MAX - keys[i] as u32) as usize
 }
 
-fn to_tt(score: i32, ply: usize) -> i32 {
+/// `score` with a decided result's distance shortened by `plies` (lengthened
+/// when negative); undecided scores as they are. The search counts a win's
+/// distance from the root, the table from the node: a store at `ply` shifts
+/// by `ply`, a probe back by `-ply`.
+fn shift_decided(score: i32, plies: i32) -> i32 {
     if score >= WIN - MAX_PLY as i32 {
-        score + ply as i32
+        score + plies
     } else if score <= -WIN + MAX_PLY as i32 {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= WIN - MAX_PLY as i32 {
-        score - ply as i32
-    } else if score <= -WIN + MAX_PLY as i32 {
-        score + ply as i32
+        score - plies
     } else {
         score
     }
@@ -864,19 +836,13 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// A rough number of moves the player to move still has to make, for
 /// spreading a game clock.
 pub fn estimate_moves_left(position: &Position) -> u32 {
-    let c = position.turn();
-    let t = tables(c);
-    let rows: u32 = position
-        .marbles(c)
-        .iter()
-        .map(|h| t.rows_to_go[h.index()] as u32)
-        .sum();
+    let t = tables(position.turn());
     let least = if position.variant().marbles() == 15 {
         t.min_sum_15
     } else {
         t.min_sum_10
     };
-    (rows.saturating_sub(least) / 3 + 6).max(10)
+    (distance(position, position.turn()).saturating_sub(least) / 3 + 6).max(10)
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ use crate::eval::{board_bytes, cost_on, late_round_term, Weights};
 use crate::levels::Level;
 use crate::progress::restrict;
 use crate::repetition::GameHistory;
-use crate::rng::Rng;
+use crate::rng::{seeded_noise, Rng};
 use crate::search::estimate_moves_left;
 use crate::tree_shape::TreeShape;
 use buffers::Buffers;
@@ -572,7 +572,8 @@ impl Mcts {
                 .iter()
                 .map(|&c| cost_on(pos, c, &self.weights, &board))
                 .sum();
-            costs[i] = c + self.noise_of(pos.hash(), i);
+            // Each unit's own noise: the unit salts the position's hash.
+            costs[i] = c + seeded_noise(pos.hash() ^ (i as u64 + 1), self.seed, self.noise);
             if late != 0 {
                 in_goal[i] = u.iter().map(|&c| pos.marbles_in_goal(c) as i32).sum();
             }
@@ -623,17 +624,6 @@ impl Mcts {
             values[c.index()] = unit_values[self.unit_of[c.index()]];
         }
         values
-    }
-
-    /// Seeded evaluation noise of the unit `unit` in the position `hash`.
-    fn noise_of(&self, hash: u64, unit: usize) -> i32 {
-        if self.noise == 0 {
-            return 0;
-        }
-        let mut z = hash ^ self.seed.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ (unit as u64 + 1);
-        z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        z ^= z >> 29;
-        (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
     }
 }
 
