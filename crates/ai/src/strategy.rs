@@ -5,7 +5,6 @@
 //! minimax search.
 
 use std::fmt;
-use std::str::FromStr;
 use stella_engine::Variant;
 
 /// A search strategy for multi-player tables.
@@ -65,33 +64,6 @@ impl fmt::Display for Strategy {
     }
 }
 
-/// A strategy name that is not one of `paranoid`, `brs`, `mcts`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownStrategy(pub String);
-
-impl fmt::Display for UnknownStrategy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown strategy {:?}: use paranoid, brs or mcts",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownStrategy {}
-
-impl FromStr for Strategy {
-    type Err = UnknownStrategy;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Strategy::ALL
-            .into_iter()
-            .find(|st| st.name() == s)
-            .ok_or_else(|| UnknownStrategy(s.to_string()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,14 +78,5 @@ mod tests {
             assert_eq!(Strategy::default_for(v), Strategy::Mcts);
             assert_eq!(Strategy::alpha_beta_for(v), Strategy::BestReply);
         }
-    }
-
-    #[test]
-    fn names_round_trip_and_unknown_names_are_refused() {
-        for s in Strategy::ALL {
-            assert_eq!(s.name().parse::<Strategy>().unwrap(), s);
-        }
-        let e = "maxn".parse::<Strategy>().unwrap_err();
-        assert!(e.to_string().contains("\"maxn\""));
     }
 }

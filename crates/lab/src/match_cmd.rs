@@ -22,7 +22,7 @@ use stella_ai::greedy::greedy_move;
 use stella_ai::progress::Progress;
 use stella_ai::rng::Rng;
 use stella_ai::tables::tables;
-use stella_ai::{Clock, FrozenClock, Request, Style, SystemClock};
+use stella_ai::{Clock, FrozenClock, Request, Strategy, Style, SystemClock};
 use stella_engine::{Colour, Game, Move, Record, Variant};
 
 use crate::cpu::{process_cpu_ms, thread_cpu_ms};
@@ -106,7 +106,7 @@ impl PlayerSpec {
                 } else if let Some((key, _)) = part.split_once('=') {
                     bail!("unknown setting {key:?} in {s:?}: only w=WEIGHTS");
                 } else {
-                    style.strategy = Some(part.parse()?);
+                    style.strategy = Some(strategy_named(part)?);
                 }
             }
             return Ok(PlayerSpec::Level(l, style));
@@ -120,6 +120,17 @@ impl PlayerSpec {
         }
         bail!("unknown player {s:?}: use greedy, level:N[:STRATEGY][:w=WEIGHTS] or cmd:PROGRAM")
     }
+}
+
+/// The strategy whose command-line name ([`Strategy::name`]) is `name`.
+fn strategy_named(name: &str) -> anyhow::Result<Strategy> {
+    Strategy::ALL
+        .into_iter()
+        .find(|s| s.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+            anyhow!("unknown strategy {name:?}: use {}", names.join(", "))
+        })
 }
 
 /// An external engine process for one game.
@@ -554,7 +565,6 @@ fn report(all: &[GameResult], names: &[String; 2], variant: Variant) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stella_ai::Strategy;
 
     #[test]
     fn player_specs_parse_levels_strategies_and_weights() {
@@ -579,7 +589,11 @@ mod tests {
             let e = PlayerSpec::parse(bad).unwrap_err();
             assert!(!format!("{e:#}").is_empty(), "{bad}");
         }
-        assert!(format!("{:#}", PlayerSpec::parse("level:3:maxn").unwrap_err()).contains("maxn"));
+        let unknown = format!("{:#}", PlayerSpec::parse("level:3:maxn").unwrap_err());
+        assert!(unknown.contains("\"maxn\"") && unknown.contains("paranoid, brs, mcts"));
+        for s in Strategy::ALL {
+            assert_eq!(strategy_named(s.name()).unwrap(), s);
+        }
     }
 
     #[test]
