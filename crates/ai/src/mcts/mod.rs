@@ -29,8 +29,6 @@ mod logistic;
 mod node;
 mod playout;
 
-pub use candidates::candidates;
-
 use crate::clock::Clock;
 use crate::eval::{board_bytes, cost_on, late_round_term, Weights};
 use crate::levels::Level;
@@ -440,10 +438,9 @@ impl Mcts {
     /// Adds the next candidate child of `node`, whose path from the root
     /// is [`Mcts::path`] (generating the candidates the first time), with
     /// its position played (ended if it repeats a third time); `false`
-    /// when every candidate is a child already. The candidates are kept in the generator's order and the
-    /// next best is brought forward only when a child needs it: the order
-    /// [`candidates()`] sorts them in, without sorting the many a node never
-    /// tries.
+    /// when every candidate is a child already. The candidates are kept in
+    /// the generator's order and the next best is brought forward only when
+    /// a child needs it.
     fn add_child(&mut self, node: u32) -> bool {
         self.generate_candidates(node);
         let parent = &self.nodes[node as usize];
@@ -644,6 +641,7 @@ mod tests {
     use super::*;
     use crate::clock::FrozenClock;
     use crate::tables::tables;
+    use candidates::sorted::candidates;
     use stella_engine::Variant;
 
     /// A tree exploring at 0.7 throughout, its root choosing by UCB1.
