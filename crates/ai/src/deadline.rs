@@ -50,26 +50,25 @@ pub(crate) fn can_eliminate(position: &Position) -> bool {
 }
 
 /// The holes the player to move may not enter from outside them when
-/// that is all `deadline_moves(position, safe_moves(position))` keeps out:
-/// after its deadline, its home (docs/rules.md §5; unless every move enters
-/// it, when [`safe_moves`] keeps them all). `None` up to the deadline move,
-/// when the deadline may restrict the moves in other ways.
+/// that is all [`playable_moves`] keeps out: after its deadline, its home
+/// (docs/rules.md §5; unless every move enters it, when [`safe_moves`]
+/// keeps them all). `None` up to the deadline move, when the deadline may
+/// restrict the moves in other ways.
 pub(crate) fn barred_home(position: &Position) -> Option<Bitboard> {
     let c = position.turn();
     let variant = position.variant();
     (position.moves_made(c) >= variant.deadline()).then(|| variant.home(c))
 }
 
-/// Whether every legal move of the player to move is one
-/// `deadline_moves(position, safe_moves(position))` keeps: no move can
-/// eliminate and the deadline is still too far to restrict the moves. The
-/// playouts then choose among the moves as the generator hands them out,
-/// without a list.
+/// Whether every legal move of the player to move is one [`playable_moves`]
+/// keeps: no move can eliminate and the deadline is still too far to
+/// restrict the moves. The playouts then choose among the moves as the
+/// generator hands them out, without a list.
 pub(crate) fn every_move_counts(position: &Position) -> bool {
     !can_eliminate(position) && !deadline_near(position)
 }
 
-/// Whether the home-leaving deadline is near enough that `deadline_moves`
+/// Whether the home-leaving deadline is near enough that [`playable_moves`]
 /// may restrict the moves: marbles still at home and moves left at most
 /// what they need (each marble's steps out, a walled-in one counting one)
 /// plus the margin.
@@ -207,13 +206,15 @@ pub(crate) fn exit_steps(blocked: Bitboard, home: Bitboard, from: Hole) -> Optio
     None
 }
 
-/// As the deadline nears (moves left at most the moves the marbles still at
-/// home need, plus a margin), only the moves of home marbles that leave home
-/// or come closer to leaving; otherwise, or if there is none, all of `moves`.
-/// A marble needs one move if it has a move out, else its steps to the edge
-/// of home, counting the player's other home marbles as passable (they leave
-/// first); a marble walled in by other players' marbles does not count.
-pub(crate) fn deadline_moves(position: &Position, moves: Vec<Move>) -> Vec<Move> {
+/// The moves a computer player chooses among: the [`safe_moves`], and as
+/// the deadline nears (moves left at most the moves the marbles still at
+/// home need, plus a margin) only those of home marbles that leave home or
+/// come closer to leaving, if there is any. A marble needs one move if it
+/// has a move out, else its steps to the edge of home, counting the
+/// player's other home marbles as passable (they leave first); a marble
+/// walled in by other players' marbles does not count.
+pub(crate) fn playable_moves(position: &Position) -> Vec<Move> {
+    let moves = safe_moves(position);
     if !deadline_near(position) {
         return moves;
     }
@@ -286,7 +287,7 @@ mod tests {
                             .filter(|m| home.contains(m.from) || !home.contains(m.to))
                             .collect();
                         let expected = if kept.is_empty() { all } else { kept };
-                        assert_eq!(deadline_moves(&pos, safe_moves(&pos)), expected, "{pos}");
+                        assert_eq!(playable_moves(&pos), expected, "{pos}");
                         checked += 1;
                     }
                 }
@@ -332,7 +333,7 @@ mod tests {
         let home = pos.variant().home(Colour::White);
         let tip: Hole = "m1".parse().unwrap();
         assert_eq!(exit_steps(pos.occupied() & !home, home, tip), Some(4));
-        let moves = deadline_moves(&pos, safe_moves(&pos));
+        let moves = playable_moves(&pos);
         let t = tables(Colour::White);
         assert!(!moves.is_empty());
         for m in &moves {
@@ -341,10 +342,7 @@ mod tests {
         }
         // With more moves left, every move is allowed.
         let early: Position = text.replace("made:25,25", "made:20,20").parse().unwrap();
-        assert_eq!(
-            deadline_moves(&early, safe_moves(&early)),
-            safe_moves(&early)
-        );
+        assert_eq!(playable_moves(&early), safe_moves(&early));
     }
 
     #[test]

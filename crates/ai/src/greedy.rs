@@ -3,7 +3,7 @@
 //! seeded random draw. Never an eliminating move while another exists. It is
 //! the baseline of the benchmarks and the heart of the lowest level.
 
-use crate::deadline::{deadline_moves, safe_moves};
+use crate::deadline::playable_moves;
 use crate::rng::Rng;
 use crate::tables::tables;
 use stella_engine::{Move, Position};
@@ -20,7 +20,7 @@ pub(crate) fn gain(position: &Position, mv: &Move) -> i32 {
 pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
     let t = tables(position.turn());
     let mut rng = Rng::new(seed ^ position.hash());
-    deadline_moves(position, safe_moves(position))
+    playable_moves(position)
         .into_iter()
         .map(|m| {
             let key = (

@@ -63,7 +63,7 @@
 //! `h` is 0 only on solved marble sets.
 
 use crate::clock::Clock;
-use crate::deadline::{deadline_moves, safe_moves};
+use crate::deadline::playable_moves;
 use crate::race::{is_final_approach, is_race, Problem};
 use std::collections::HashMap;
 use stella_engine::geometry::neighbour;
@@ -830,9 +830,7 @@ pub(crate) fn race_plan(
     }
     let plan = best_plan(&Problem::of(position), clock, budget_ms, width, node_limit)?.plan;
     let first = *plan.first()?;
-    deadline_moves(position, safe_moves(position))
-        .contains(&first)
-        .then_some(plan)
+    playable_moves(position).contains(&first).then_some(plan)
 }
 
 #[cfg(test)]

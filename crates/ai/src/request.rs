@@ -3,7 +3,7 @@
 //! ([`Style`]). [`Request::choose`] (in the dispatch module) sends it to a
 //! search.
 
-use crate::deadline::{deadline_moves, safe_moves};
+use crate::deadline::playable_moves;
 use crate::eval::Weights;
 use crate::progress::Progress;
 use crate::strategy::Strategy;
@@ -84,7 +84,7 @@ impl<'a> Request<'a> {
     /// them (`None`: every safe move).
     pub fn allowed_moves(&self) -> Option<Vec<Move>> {
         let progress = self.progress.filter(Progress::stalled)?;
-        let safe = deadline_moves(self.position, safe_moves(self.position));
+        let safe = playable_moves(self.position);
         let allowed = progress.allowed(self.position, safe.clone());
         (allowed.len() < safe.len()).then_some(allowed)
     }

@@ -10,7 +10,7 @@
 
 use crate::clock::Clock;
 use crate::cost_memo::CostMemo;
-use crate::deadline::{deadline_moves, safe_moves};
+use crate::deadline::playable_moves;
 use crate::eval::{drive_offset, value_with, Weights, WIN};
 use crate::leaf_cache::{leaf_key, LeafCache};
 use crate::limits::Limits;
@@ -247,7 +247,7 @@ impl Searcher {
         clock: &dyn Clock,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        let mut root_moves = deadline_moves(position, safe_moves(position));
+        let mut root_moves = playable_moves(position);
         if root_moves.is_empty() {
             return None;
         }

@@ -1,7 +1,7 @@
 //! The moves the tree considers at a node, and the cheap prior that brings
 //! them forward best first.
 
-use crate::deadline::{deadline_moves, safe_moves};
+use crate::deadline::playable_moves;
 use crate::rng::hash64;
 use crate::tables::{tables, ColourTables};
 use stella_engine::{Move, Position};
@@ -13,7 +13,7 @@ pub(super) fn unordered_candidates(pos: &Position) -> Vec<Move> {
     if pos.is_over() {
         return Vec::new();
     }
-    deadline_moves(pos, safe_moves(pos))
+    playable_moves(pos)
 }
 
 /// The prior's key of the candidate move `m` by the mover's tables `t`

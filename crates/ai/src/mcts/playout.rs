@@ -1,6 +1,6 @@
 //! The playout's move: greedy, now and then a random forward one.
 
-use crate::deadline::{barred_home, deadline_moves, every_move_counts, safe_moves};
+use crate::deadline::{barred_home, every_move_counts, playable_moves};
 use crate::rng::{hash64, Rng};
 use crate::tables::{tables, ColourTables};
 use stella_engine::movegen::{self, MoveContext};
@@ -40,7 +40,7 @@ enum Moves {
     Floods(Bitboard),
     /// Every legal move as the generator hands them out (swap moves too).
     Generated,
-    /// The list `deadline_moves(safe_moves)`, already in the scratch list.
+    /// The list of [`playable_moves`], already in the scratch list.
     Listed,
 }
 
@@ -68,7 +68,7 @@ pub(super) fn playout_move(
         Some(b) if ctx.swap_targets.is_empty() => Moves::Floods(b),
         Some(b) if b.is_empty() => Moves::Generated,
         _ => {
-            *scratch = deadline_moves(pos, safe_moves(pos));
+            *scratch = playable_moves(pos);
             if scratch.is_empty() {
                 return None;
             }
@@ -326,7 +326,7 @@ mod tests {
     /// draw, then either a random forward move or one draw and the highest
     /// (rows gained, rows of its marble, tie-break) of every move.
     fn reference(pos: &Position, rng: &mut Rng, epsilon: f64) -> Option<Move> {
-        let moves = deadline_moves(pos, safe_moves(pos));
+        let moves = playable_moves(pos);
         if moves.is_empty() {
             return None;
         }
@@ -356,7 +356,7 @@ mod tests {
         let mut checked = 0;
         for pos in greedy_game(Variant::Classic3, 60).iter().step_by(3) {
             let t = tables(pos.turn());
-            let moves = deadline_moves(pos, safe_moves(pos));
+            let moves = playable_moves(pos);
             let Some(top) = moves.iter().map(|m| rank(t, m)).max() else {
                 continue;
             };
