@@ -29,31 +29,6 @@ impl Limits {
         }
     }
 
-    /// Search to `depth` plies.
-    pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        }
-    }
-
-    /// Visit about `nodes` nodes.
-    pub fn nodes(nodes: u64) -> Limits {
-        Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        }
-    }
-
-    /// Play from a clock: `remaining_ms` left, `increment_ms` added per move.
-    pub fn clock(remaining_ms: u64, increment_ms: u64) -> Limits {
-        Limits {
-            remaining_ms: Some(remaining_ms),
-            increment_ms: Some(increment_ms),
-            ..Limits::default()
-        }
-    }
-
     /// The time this search may use, in milliseconds, if time limits it.
     /// From a clock: the remaining time spread over the moves likely left
     /// (`moves_left`), plus most of the increment, never more than a third of
@@ -78,11 +53,20 @@ mod tests {
 
     #[test]
     fn clock_budget_is_a_share_of_the_remaining_time() {
-        let b = Limits::clock(60_000, 1_000).budget_ms(40).unwrap();
+        let clock = |remaining_ms: u64, increment_ms: u64| Limits {
+            remaining_ms: Some(remaining_ms),
+            increment_ms: Some(increment_ms),
+            ..Limits::default()
+        };
+        let b = clock(60_000, 1_000).budget_ms(40).unwrap();
         assert!(b > 1_000.0 && b < 20_000.0, "{b}");
-        let tight = Limits::clock(50, 0).budget_ms(40).unwrap();
+        let tight = clock(50, 0).budget_ms(40).unwrap();
         assert!(tight <= 20.0);
         assert_eq!(Limits::movetime(100).budget_ms(10), Some(100.0));
-        assert_eq!(Limits::depth(3).budget_ms(10), None);
+        let depth = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        assert_eq!(depth.budget_ms(10), None);
     }
 }

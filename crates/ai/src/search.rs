@@ -924,7 +924,10 @@ mod tests {
             tt_mb: 1,
             ..Settings::default()
         };
-        let limits = Limits::nodes(60_000);
+        let limits = Limits {
+            nodes: Some(60_000),
+            ..Limits::default()
+        };
         let fresh = Searcher::new(settings).search(&a, limits, &FrozenClock);
         let mut reused = Searcher::new(settings);
         for position in [b, a, b] {
