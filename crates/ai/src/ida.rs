@@ -103,15 +103,21 @@ impl Exact {
     }
 }
 
-/// A plan with whether it is proved shortest.
+/// The length of the mover's shortest finish, as far as a bounded solver
+/// could tell: the best plan found and a proved lower bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Finish {
-    /// The moves, first to play first.
+pub struct FinishLength {
+    /// The shortest plan found, first move first.
     pub plan: Vec<Move>,
-    /// Whether no shorter plan exists.
-    pub proved: bool,
-    /// The proved lower bound on the length of any plan.
+    /// No plan can be shorter than this.
     pub lower_bound: usize,
+}
+
+impl FinishLength {
+    /// Whether the plan is proved shortest.
+    pub fn proved(&self) -> bool {
+        self.plan.len() <= self.lower_bound
+    }
 }
 
 /// Per-axis tables `v[m][x]` and `w[m][j][x]` of the line model.
@@ -795,7 +801,7 @@ pub(crate) fn best_plan(
     budget_ms: f64,
     width: usize,
     node_limit: u64,
-) -> Option<Finish> {
+) -> Option<FinishLength> {
     let start = clock.now_ms();
     let beam = problem.solve(clock, budget_ms * 0.5, width);
     let exact = solve_exact(
@@ -805,9 +811,7 @@ pub(crate) fn best_plan(
         start + budget_ms,
         node_limit,
     );
-    let proved = exact.proved();
-    exact.plan.map(|plan| Finish {
-        proved,
+    exact.plan.map(|plan| FinishLength {
         lower_bound: exact.lower_bound.min(plan.len()),
         plan,
     })
@@ -958,7 +962,7 @@ mod tests {
         assert_eq!(exact.plan.as_ref().map(Vec::len), Some(1));
         assert!(replay(&pos, exact.plan.as_ref().unwrap()));
         let finish = best_plan(&p, &FrozenClock, 1000.0, 64, 1_000_000).unwrap();
-        assert!(finish.proved && finish.plan.len() == 1);
+        assert!(finish.proved() && finish.plan.len() == 1);
     }
 
     /// On random race endings: the bound never exceeds the true distance

@@ -7,9 +7,9 @@
 
 use crate::clock::Clock;
 use crate::limits::Limits;
-use crate::multipv::{finish_length, finish_length_after, line_of_move, top_lines, Line};
+use crate::multipv::{finish_length, finish_length_after, line_of_move, top_lines};
 use crate::race::is_race;
-use crate::search::{Searcher, Settings};
+use crate::search::{SearchResult, Searcher, Settings};
 use crate::strategy::Strategy;
 use serde::{Deserialize, Serialize};
 use stella_engine::{Move, Position, Variant};
@@ -68,7 +68,7 @@ pub struct RaceView {
 
 /// `line` of `position` with its moves as canonical paths; the principal
 /// variation stops at its first move that is not legal where it stands.
-pub fn line_view(position: &Position, line: &Line) -> LineView {
+pub fn line_view(position: &Position, line: &SearchResult) -> LineView {
     LineView {
         path: position.path_of(&line.best).to_string(),
         score: line.score,

@@ -4,24 +4,11 @@
 //! the moves already listed taken out of the root, so levels are untouched.
 
 use crate::clock::Clock;
-use crate::ida::best_plan;
+use crate::ida::{best_plan, FinishLength};
 use crate::limits::Limits;
 use crate::race::Problem;
-use crate::search::Searcher;
+use crate::search::{SearchResult, Searcher};
 use stella_engine::{Move, Position};
-
-/// One analysed move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// The move.
-    pub best: Move,
-    /// Its score for the player to move (1/100 row, ±1 000 000 = decided).
-    pub score: i32,
-    /// The deepest completed depth.
-    pub depth: u32,
-    /// The principal variation, `best` first.
-    pub pv: Vec<Move>,
-}
 
 /// Up to `count` best moves of `position`, best first, each searched within
 /// `limits`. Fewer when the position has fewer moves the search would play
@@ -33,9 +20,9 @@ pub fn top_lines(
     count: usize,
     limits: Limits,
     clock: &dyn Clock,
-) -> Vec<Line> {
+) -> Vec<SearchResult> {
     let all = position.legal_moves();
-    let mut lines: Vec<Line> = Vec::new();
+    let mut lines: Vec<SearchResult> = Vec::new();
     while lines.len() < count {
         let rest: Vec<Move> = all
             .iter()
@@ -53,12 +40,7 @@ pub fn top_lines(
         if lines.iter().any(|l| l.best == r.best) {
             break;
         }
-        lines.push(Line {
-            best: r.best,
-            score: r.score,
-            depth: r.depth,
-            pv: r.pv,
-        });
+        lines.push(r);
         if clock.stopped() {
             break;
         }
@@ -76,36 +58,14 @@ pub(crate) fn line_of_move(
     mv: Move,
     limits: Limits,
     clock: &dyn Clock,
-) -> Option<Line> {
+) -> Option<SearchResult> {
     if !position.is_legal(&mv) {
         return None;
     }
     searcher.set_root_moves(Some(vec![mv]));
     let found = searcher.search(position, limits, clock);
     searcher.set_root_moves(None);
-    found.filter(|r| r.best == mv).map(|r| Line {
-        best: r.best,
-        score: r.score,
-        depth: r.depth,
-        pv: r.pv,
-    })
-}
-
-/// The length of the mover's shortest finish, as far as a bounded solver
-/// could tell: the best plan found and a proved lower bound.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FinishLength {
-    /// The shortest plan found, first move first.
-    pub plan: Vec<Move>,
-    /// No plan can be shorter than this.
-    pub lower_bound: usize,
-}
-
-impl FinishLength {
-    /// Whether the plan is proved shortest.
-    pub fn proved(&self) -> bool {
-        self.plan.len() <= self.lower_bound
-    }
+    found.filter(|r| r.best == mv)
 }
 
 /// Widest beam of the race solver used to judge a finish.
@@ -121,11 +81,7 @@ pub fn finish_length(
     nodes: u64,
 ) -> Option<FinishLength> {
     let problem = Problem::of(position);
-    let f = best_plan(&problem, clock, budget_ms, FINISH_WIDTH, nodes)?;
-    Some(FinishLength {
-        plan: f.plan,
-        lower_bound: f.lower_bound,
-    })
+    best_plan(&problem, clock, budget_ms, FINISH_WIDTH, nodes)
 }
 
 /// As [`finish_length`], for the player to move in `position` once it has
@@ -139,12 +95,10 @@ pub fn finish_length_after(
 ) -> Option<FinishLength> {
     let mut problem = Problem::of(position);
     problem.mine = problem.mine.without(mv.from).with(mv.to);
-    let f = best_plan(&problem, clock, budget_ms, FINISH_WIDTH, nodes)?;
-    let mut plan = vec![mv];
-    plan.extend(f.plan);
+    let after = best_plan(&problem, clock, budget_ms, FINISH_WIDTH, nodes)?;
     Some(FinishLength {
-        plan,
-        lower_bound: f.lower_bound + 1,
+        plan: std::iter::once(mv).chain(after.plan).collect(),
+        lower_bound: after.lower_bound + 1,
     })
 }
 
