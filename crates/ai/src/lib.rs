@@ -5,18 +5,17 @@
 //! injected [`Clock`].
 //!
 //! ## The API others call
-//! - [`best_move`]`(position, level, seed, clock)`: the move of the player to
-//!   move at level 1–8 (8 strongest). Never an eliminating move unless it is
-//!   the only one; obeys the level's time budget; deterministic given `seed`
-//!   (levels are limited by nodes, time is only a safety cap).
-//! - [`best_move_in_game`]: the same, knowing the game's history (threefold
+//! - [`Request`]: a move of the player to move at level 1–8 (8 strongest):
+//!   `Request::new(position, level, seed)` with `.history(…)`,
+//!   `.progress(…)`, `.max_ms(…)`, `.style(…)`, then `.choose(clock)`. Never
+//!   an eliminating move unless it is the only one; obeys the level's time
+//!   budget; deterministic given `seed` (levels are limited by nodes, time is
+//!   only a safety cap). [`Style`] picks the multi-player strategy and the
+//!   weights.
+//! - [`best_move_in_game`]: the same knowing the game's history (threefold
 //!   repetition, and the [`progress`] guard: a player that has stalled plays
-//!   a move that brings it closer to its goal) and an optional cap on
+//!   a move that brings it closer to its goal), with an optional cap on
 //!   thinking time.
-//! - [`Request`]: the general form (`Request::new(position, level, seed)`
-//!   with `.history(…)`, `.progress(…)`, `.max_ms(…)`, `.style(…)`, then
-//!   `.choose(clock)`),
-//!   where [`Style`] picks the multi-player strategy and the weights.
 //! - [`Clock`] (trait `now_ms`), [`SystemClock`] (native), [`StepClock`],
 //!   [`FrozenClock`] (tests).
 //! - [`Limits`] (`movetime_ms`, `depth`, `nodes`, `remaining_ms`, `increment_ms`).
@@ -26,10 +25,10 @@
 //! - [`protocol::run`]: the `stella engine` text protocol over any reader/writer.
 //!
 //! ```
-//! use stella_ai::{best_move, FrozenClock};
+//! use stella_ai::{FrozenClock, Request};
 //! use stella_engine::{Position, Variant};
 //! let pos = Position::start(Variant::Classic2);
-//! let mv = best_move(&pos, 3, 42, &FrozenClock).unwrap();
+//! let mv = Request::new(&pos, 3, 42).choose(&FrozenClock).unwrap();
 //! assert!(pos.legal_moves().contains(&mv));
 //! ```
 
@@ -78,17 +77,13 @@ pub use search::{Info, SearchResult, Searcher, Settings};
 pub use strategy::Strategy;
 pub use tree_shape::TreeShape;
 
-use stella_engine::{Game, Move, Position};
+use stella_engine::{Game, Move};
 
-/// The move of the player to move at `level` (1 = beginner … 8 = strongest),
-/// deterministic given `seed`. `None` when there is no legal move.
-pub fn best_move(position: &Position, level: u8, seed: u64, clock: &dyn Clock) -> Option<Move> {
-    Request::new(position, level, seed).choose(clock)
-}
-
-/// As [`best_move`], in a game whose history counts for threefold
-/// repetition and for the progress guard ([`progress`]), thinking at most
-/// `max_ms` milliseconds if given.
+/// The move of the player to move in `game` at `level` (1 = beginner … 8 =
+/// strongest), deterministic given `seed`, the game's history counting for
+/// threefold repetition and for the progress guard ([`progress`]), thinking
+/// at most `max_ms` milliseconds if given. `None` when there is no legal
+/// move.
 pub fn best_move_in_game(
     game: &Game,
     level: u8,

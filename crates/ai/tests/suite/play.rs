@@ -1,7 +1,7 @@
 //! Levels: determinism, never an eliminating move, deadlines, games finish.
 
 use stella_ai::race::Problem;
-use stella_ai::{best_move, Clock, FrozenClock, Limits, Request, Searcher, Settings, StepClock};
+use stella_ai::{Clock, FrozenClock, Limits, Request, Searcher, Settings, StepClock};
 use stella_engine::{Colour, Game, Position, Variant};
 
 fn midgame() -> Position {
@@ -16,8 +16,8 @@ fn midgame() -> Position {
 fn every_level_is_deterministic_given_a_seed() {
     let pos = midgame();
     for level in 1..=4 {
-        let a = best_move(&pos, level, 7, &FrozenClock).unwrap();
-        let b = best_move(&pos, level, 7, &FrozenClock).unwrap();
+        let a = Request::new(&pos, level, 7).choose(&FrozenClock).unwrap();
+        let b = Request::new(&pos, level, 7).choose(&FrozenClock).unwrap();
         assert_eq!(a, b, "level {level}");
         assert!(pos.legal_moves().contains(&a));
     }
@@ -33,7 +33,9 @@ fn never_an_eliminating_move_while_another_exists() {
         .unwrap();
     for level in 1..=4 {
         for seed in 0..2 {
-            let mv = best_move(&pos, level, seed, &FrozenClock).unwrap();
+            let mv = Request::new(&pos, level, seed)
+                .choose(&FrozenClock)
+                .unwrap();
             assert!(!pos.would_eliminate(&mv), "level {level} seed {seed}");
         }
     }
@@ -81,7 +83,9 @@ fn low_levels_finish_a_two_player_game() {
 fn a_three_player_game_finishes() {
     let mut game = Game::new(Variant::Classic3);
     while !game.is_over() {
-        let mv = best_move(game.position(), 1, game.moves().len() as u64, &FrozenClock).unwrap();
+        let mv = Request::new(game.position(), 1, game.moves().len() as u64)
+            .choose(&FrozenClock)
+            .unwrap();
         game.play(&mv).unwrap();
     }
     assert!(game.outcome().is_some());
