@@ -110,7 +110,12 @@ pub fn tree_report_in_game(
 
 /// `f` of the request for a move at `level` in `game`, with the game's
 /// history (threefold repetition) and progress (the progress guard).
-fn with_game_request<T>(game: &Game, level: u8, seed: u64, f: impl FnOnce(Request) -> T) -> T {
+pub(crate) fn with_game_request<T>(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    f: impl FnOnce(Request) -> T,
+) -> T {
     let positions = game.positions();
     let history: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
     f(Request::new(game.position(), level, seed)

@@ -16,11 +16,11 @@
 use crate::clock::Clock;
 use crate::levels::Level;
 use crate::limits::Limits;
-use crate::progress::Progress;
 use crate::request::Request;
 use crate::search::{Info, Searcher, Settings};
 use crate::stop_clock::StopClock;
 use crate::strategy::Strategy;
+use crate::with_game_request;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -224,22 +224,18 @@ impl Engine {
             }
             i += 2;
         }
-        let positions = self.game.positions();
-        let history: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
-        let position = *self.game.position();
         if let Some(l) = level {
-            let request = Request::new(&position, l, self.seed)
-                .history(&history)
-                .progress(Progress::of_game(&positions))
-                .max_ms(limits.movetime_ms);
-            return go_level(&request, out, clock);
+            return with_game_request(&self.game, l, self.seed, |request| {
+                go_level(&request.max_ms(limits.movetime_ms), out, clock)
+            });
         }
+        let history: Vec<u64> = self.game.positions().iter().map(|p| p.hash()).collect();
+        let position = *self.game.position();
+        // The default settings have level 8's race width.
         let searcher = self
             .searcher
             .get_or_insert_with(|| Searcher::new(Settings::default()));
         searcher.set_noise(0, self.seed);
-        searcher.set_race_width(Level::get(8).race_width);
-        searcher.set_root_moves(None);
         if limits == Limits::default() {
             limits = Level::get(8).limits();
         }
@@ -391,6 +387,13 @@ pub fn run_threaded(
 mod tests {
     use super::*;
     use crate::clock::FrozenClock;
+
+    /// `go` without a level searches with the default settings, whose race
+    /// width must be level 8's.
+    #[test]
+    fn the_default_race_width_is_level_8_s() {
+        assert_eq!(Settings::default().race_width, Level::get(8).race_width);
+    }
 
     #[test]
     fn the_analysis_searcher_is_made_at_the_first_go_without_a_level() {
