@@ -64,12 +64,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn same_seed_same_sequence() {
-        let (mut a, mut b) = (Rng::new(3), Rng::new(3));
-        for _ in 0..10 {
-            assert_eq!(a.next_u64(), b.next_u64());
+    fn a_seed_fixes_the_sequence_and_another_seed_changes_it() {
+        let draws = |seed| {
+            let mut rng = Rng::new(seed);
+            (0..10).map(|_| rng.next_u64()).collect::<Vec<u64>>()
+        };
+        assert_eq!(draws(3), draws(3));
+        assert_ne!(draws(3), draws(4));
+        let mut rng = Rng::new(4);
+        for _ in 0..1000 {
+            assert!(rng.below(10) < 10);
+            assert!((0.0..1.0).contains(&rng.unit()));
         }
-        assert!(Rng::new(4).below(10) < 10);
     }
 
     #[test]
