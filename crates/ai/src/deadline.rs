@@ -209,7 +209,7 @@ pub(crate) fn exit_steps(blocked: Bitboard, home: Bitboard, from: Hole) -> Optio
 /// The moves a computer player chooses among: the [`safe_moves`], and as
 /// the deadline nears (moves left at most the moves the marbles still at
 /// home need, plus a margin) only those of home marbles that leave home or
-/// come closer to leaving, if there is any. A marble needs one move if it
+/// come closer to leaving, if there are any. A marble needs one move if it
 /// has a move out, else its steps to the edge of home, counting the
 /// player's other home marbles as passable (they leave first); a marble
 /// walled in by other players' marbles does not count.

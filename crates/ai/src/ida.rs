@@ -792,7 +792,7 @@ pub fn solve_exact(
     }
 }
 
-/// The beam's plan (an upper bound, `beam_share` of the budget at most),
+/// The beam's plan (an upper bound, half the budget at most),
 /// then IDA* for the rest of `budget_ms` and `node_limit` nodes to prove it
 /// shortest or find a shorter one.
 pub(crate) fn best_plan(

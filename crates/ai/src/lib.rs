@@ -5,7 +5,7 @@
 //! injected [`Clock`].
 //!
 //! ## The API others call
-//! - [`Request`]: a move of the player to move at level 1–8 (8 strongest):
+//! - [`Request`]: asks for the move of the player to move at level 1–8 (8 strongest):
 //!   `Request::new(position, level, seed)` with `.history(…)`,
 //!   `.progress(…)`, `.max_ms(…)`, `.style(…)`, then `.choose(clock)`. Never
 //!   an eliminating move unless it is the only one; obeys the level's time
