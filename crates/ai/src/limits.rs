@@ -29,6 +29,14 @@ impl Limits {
         }
     }
 
+    /// Search to `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
     /// The time this search may use, in milliseconds, if time limits it.
     /// From a clock: the remaining time spread over the moves likely left
     /// (`moves_left`), plus most of the increment, never more than a third of
@@ -63,10 +71,6 @@ mod tests {
         let tight = clock(50, 0).budget_ms(40).unwrap();
         assert!(tight <= 20.0);
         assert_eq!(Limits::movetime(100).budget_ms(10), Some(100.0));
-        let depth = Limits {
-            depth: Some(3),
-            ..Limits::default()
-        };
-        assert_eq!(depth.budget_ms(10), None);
+        assert_eq!(Limits::depth(3).budget_ms(10), None);
     }
 }

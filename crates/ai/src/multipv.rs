@@ -109,24 +109,15 @@ mod tests {
     use crate::search::Settings;
     use stella_engine::Variant;
 
-    /// A search two plies deep.
-    const DEPTH_2: Limits = Limits {
-        movetime_ms: None,
-        depth: Some(2),
-        nodes: None,
-        remaining_ms: None,
-        increment_ms: None,
-    };
-
     #[test]
     fn lines_are_distinct_sorted_and_start_with_the_search_choice() {
         let pos = Position::start(Variant::Classic2);
         let mut s = Searcher::new(Settings::default());
-        let lines = top_lines(&mut s, &pos, 3, DEPTH_2, &FrozenClock);
+        let lines = top_lines(&mut s, &pos, 3, Limits::depth(2), &FrozenClock);
         assert_eq!(lines.len(), 3);
         assert!(lines[0].best != lines[1].best && lines[1].best != lines[2].best);
         assert!(lines[0].score >= lines[1].score && lines[1].score >= lines[2].score);
-        let alone = Searcher::new(Settings::default()).search(&pos, DEPTH_2, &FrozenClock);
+        let alone = Searcher::new(Settings::default()).search(&pos, Limits::depth(2), &FrozenClock);
         assert_eq!(Some(lines[0].best), alone.map(|r| r.best));
         for l in &lines {
             assert_eq!(l.pv[0], l.best);
@@ -138,9 +129,9 @@ mod tests {
     fn a_move_scores_no_better_than_the_best_line() {
         let pos = Position::start(Variant::Classic2);
         let mut s = Searcher::new(Settings::default());
-        let best = top_lines(&mut s, &pos, 1, DEPTH_2, &FrozenClock);
+        let best = top_lines(&mut s, &pos, 1, Limits::depth(2), &FrozenClock);
         for mv in pos.legal_moves() {
-            let line = line_of_move(&mut s, &pos, mv, DEPTH_2, &FrozenClock).unwrap();
+            let line = line_of_move(&mut s, &pos, mv, Limits::depth(2), &FrozenClock).unwrap();
             assert_eq!(line.best, mv);
             assert!(line.score <= best[0].score, "{line:?} beats {best:?}");
         }

@@ -83,14 +83,10 @@ fn a_stop_raised_before_a_search_returns_a_legal_move_at_once() {
     let mut s = Searcher::new(Settings::default());
     let stop = AtomicBool::new(true);
     let clock = StopClock::new(&FrozenClock, &stop);
-    let depth = |depth| Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let r = s.search(&pos, depth(60), &clock).unwrap();
+    let r = s.search(&pos, Limits::depth(60), &clock).unwrap();
     assert!(pos.legal_moves().contains(&r.best));
     assert_eq!(r.depth, 0, "no depth completed");
-    let r = s.search(&pos, depth(2), &FrozenClock).unwrap();
+    let r = s.search(&pos, Limits::depth(2), &FrozenClock).unwrap();
     assert_eq!(r.depth, 2, "the next search is not stopped");
 }
 
